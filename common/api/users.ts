@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { ALARM_IDENTIFIERS, EMAIL_EVERY_VALUES } from './notificationAlarms';
+import { emailField, messages, passwordField, requiredText } from '../validation';
+import { NAME_MAX, PASSWORD_MIN, PROFILE_NAME_MIN } from '../limits';
+
+export const DOWNLOAD_RESOLUTIONS = ['original', 'low_res'] as const;
+export type DownloadResolution = (typeof DOWNLOAD_RESOLUTIONS)[number];
+
+export const userPreferenceSchema = z.object({
+  id: z.number().int(),
+  is_2fa_enabled: z.boolean(),
+  /** Size of downloaded images: the original file or a low-resolution copy. */
+  asset_downloads_resolution: z.enum(DOWNLOAD_RESOLUTIONS),
+  email_every: z.enum(EMAIL_EVERY_VALUES),
+  /** Project ids in the user's manual order of the project list. */
+  projects_order: z.array(z.number().int()),
+});
+export type UserPreference = z.infer<typeof userPreferenceSchema>;
+
+export const userSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  /** Address of the avatar image, or null when the user has none. */
+  avatar: z.string().nullable(),
+  is_2fa_enabled: z.boolean(),
+  /** HMAC of the user id for the support chat; null while the chat is not configured. */
+  intercom_hash: z.string().nullable(),
+  user_preference: userPreferenceSchema,
+  created_at: z.string(),
+});
+export type User = z.infer<typeof userSchema>;
+
+/** Profile fields sent as multipart form data (PATCH /users/{id}); the avatar is the file part. */
+export const profileFieldsSchema = z.object({
+  name: requiredText('Name', { min: PROFILE_NAME_MIN, max: NAME_MAX }).optional(),
+  email: emailField('Email').optional(),
+});
+export type ProfileFields = z.infer<typeof profileFieldsSchema>;
+
+/** JSON form of PATCH /users/{id}: preferences only. */
+export const preferenceUpdateSchema = z.object({
+  user_preference: z
+    .object({
+      asset_downloads_resolution: z.enum(DOWNLOAD_RESOLUTIONS).optional(),
+      is_2fa_enabled: z.boolean().optional(),
+    })
+    .strict(),
+});
+export type PreferenceUpdate = z.infer<typeof preferenceUpdateSchema>;
+
+export const updatePasswordSchema = z.object({
+  old_password: passwordField('Old password', PASSWORD_MIN),
+  new_password: passwordField('New password', PASSWORD_MIN),
+});
+export type UpdatePassword = z.infer<typeof updatePasswordSchema>;
+
+/** The web form adds a confirmation that never leaves the browser. */
+export const changePasswordFormSchema = updatePasswordSchema
+  .extend({ new_password_confirmation: z.string() })
+  .refine((v) => v.new_password === v.new_password_confirmation, {
+    error: messages.passwordConfirmation,
+    path: ['new_password_confirmation'],
+  });
+
+export const alarmSchema = z.object({
+  identifier: z.enum(ALARM_IDENTIFIERS),
+  text: z.string(),
+  value: z.boolean(),
+});
+export type Alarm = z.infer<typeof alarmSchema>;
+
+export const notificationsPreferencesSchema = z.object({
+  notification_alarms: z.array(alarmSchema),
+  email_alarms: z.array(alarmSchema),
+  email_every: z.enum(EMAIL_EVERY_VALUES),
+});
+export type NotificationsPreferences = z.infer<typeof notificationsPreferencesSchema>;
+
+const alarmToggle = z.object({ identifier: z.enum(ALARM_IDENTIFIERS), value: z.boolean() });
+export const notificationsPreferencesUpdateSchema = z.object({
+  notification_alarms: z.array(alarmToggle).optional(),
+  email_alarms: z.array(alarmToggle).optional(),
+  email_every: z.enum(EMAIL_EVERY_VALUES).optional(),
+});
+export type NotificationsPreferencesUpdate = z.infer<typeof notificationsPreferencesUpdateSchema>;

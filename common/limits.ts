@@ -1,0 +1,27 @@
+/** Business constants shared by the server and the web app (account-side §9, projects-side §9). */
+export const PASSWORD_MIN = 8;
+export const PROFILE_NAME_MIN = 2;
+export const NAME_MAX = 100;
+export const INVITE_MESSAGE_MAX = 300;
+export const SNACKBAR_MS = 9000;
+export const DEFAULT_PAGE_SIZE = 100;
+
+export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
+export const AVATAR_EXTENSIONS = ['jpg', 'jpeg', 'png', 'gif'] as const;
+
+export const ACCESS_CODE_TTL_MINUTES = 10;
+export const ACCESS_CODE_MAX_ATTEMPTS = 5;
+export const RESET_TOKEN_TTL_MINUTES = 120;
+export const SESSION_TTL_DAYS = 30;
+
+/** Rate limits: attempts allowed per window. */
+export const RATE_LIMITS = {
+  signIn: { max: 10, windowMinutes: 15 },
+  resetEmail: { max: 5, windowMinutes: 60 },
+  accessCodeEmail: { max: 5, windowMinutes: 15 },
+  signUp: { max: 20, windowMinutes: 60 },
+} as const;
+
+/** Breadcrumb truncation (projects-side §2): the project crumb alone, and with deeper levels after it. */
+export const BREADCRUMB_PROJECT_MAX = 75;
+export const BREADCRUMB_NESTED_MAX = 30;

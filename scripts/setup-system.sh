@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Installs the Debian packages Proofroom needs outside node_modules. Idempotent: a package whose
+# binary is already present is skipped, and apt-get runs (with one `apt-get update`) only when
+# something is missing. Run as root (or with sudo available).
+set -euo pipefail
+
+# "binary-that-proves-it-is-installed:debian-package". Later issues add their converters here:
+#   /usr/bin/soffice:libreoffice-core /usr/bin/exiftool:libimage-exiftool-perl /usr/bin/pdftoppm:poppler-utils
+PACKAGES=(
+  "/usr/bin/chromium:chromium"
+)
+
+missing=()
+for entry in "${PACKAGES[@]}"; do
+  binary=${entry%%:*}
+  package=${entry#*:}
+  if [ -x "$binary" ]; then
+    echo "ok: $package ($binary present)"
+  else
+    missing+=("$package")
+  fi
+done
+
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "All system packages present."
+  exit 0
+fi
+
+if [ "$(id -u)" -eq 0 ]; then
+  SUDO=()
+elif command -v sudo >/dev/null 2>&1; then
+  SUDO=(sudo)
+else
+  echo "Missing packages (${missing[*]}) and not root; run this script as root." >&2
+  exit 1
+fi
+
+export DEBIAN_FRONTEND=noninteractive
+echo "Installing: ${missing[*]}"
+"${SUDO[@]}" apt-get update -y
+"${SUDO[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
+  -o Dpkg::Options::=--force-confdef -o Dpkg::Options::=--force-confold "${missing[@]}"
+echo "Done."

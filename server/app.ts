@@ -1,0 +1,87 @@
+import { fileURLToPath } from 'node:url';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifySwagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import { createContext, type AppContext, type ContextOverrides } from './context';
+import { migrateToLatest } from './db/database';
+import { registerErrorHandler } from './plugins/errorHandler';
+import { registerOriginCheck } from './plugins/originCheck';
+import { registerSession } from './plugins/session';
+import { registerWebApp } from './plugins/webApp';
+import { authRoutes } from './routes/auth';
+import { statusRoutes } from './routes/status';
+import { userRoutes } from './routes/users';
+
+export const API_PREFIX = '/api/v1';
+const DEFAULT_WEB_DIR = fileURLToPath(new URL('../dist/web', import.meta.url));
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+}
+
+/** Builds the whole application from a configuration: used by main, the tests and the benchmarks. */
+export async function buildApp(
+  config: Config,
+  overrides: ContextOverrides & { webDir?: string; logger?: boolean } = {},
+): Promise<BuiltApp> {
+  const ctx = createContext(config, overrides);
+  await migrateToLatest(ctx.db, config.database);
+
+  const app = Fastify({
+    logger: overrides.logger === false ? false : { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: config.bodyLimitBytes,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'upgrade-insecure-requests': config.appUrl.startsWith('https:') ? [] : null,
+      },
+    },
+    hsts: config.appUrl.startsWith('https:'),
+  });
+  await app.register(fastifyCookie);
+  await app.register(fastifyMultipart, { limits: { fileSize: config.bodyLimitBytes } });
+  await app.register(fastifySwagger, {
+    openapi: { info: { title: 'Proofroom API', version: '1' }, servers: [{ url: '/' }] },
+    transform: jsonSchemaTransform,
+  });
+
+  await app.register(
+    async (api) => {
+      // A coarse per-address shield against floods; the sign-in, code and reset limits are in the services.
+      await api.register(fastifyRateLimit, { max: 1200, timeWindow: '1 minute' });
+      registerOriginCheck(api, config.appUrl);
+      registerSession(api, ctx);
+      await api.register(authRoutes(ctx));
+      await api.register(userRoutes(ctx));
+      await api.register(statusRoutes(ctx));
+      api.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
+    },
+    { prefix: API_PREFIX },
+  );
+
+  await registerWebApp(app, overrides.webDir ?? DEFAULT_WEB_DIR);
+  app.addHook('onClose', async () => {
+    await ctx.mailer.close();
+    await ctx.db.destroy();
+  });
+  return { app, ctx };
+}

@@ -1,0 +1,106 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+
+const flag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/** Every setting, read from the environment once, validated, with defaults for the embedded mode. */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  APP_URL: z.url().optional(),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z
+    .string()
+    .refine((v) => /^(postgres(ql)?|sqlite):\/\//.test(v), 'DATABASE_URL must start with postgres:// or sqlite://')
+    .optional(),
+  DATABASE_SCHEMA: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]*$/)
+    .optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Proofroom <no-reply@proofroom.local>'),
+  SESSION_SECRET: z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional(),
+  MAINTENANCE: flag.default(false),
+  DEV_OUTBOX: flag.optional(),
+  TRUST_PROXY: flag.default(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  BODY_LIMIT_MB: z.coerce.number().positive().default(10),
+  INTERCOM_APP_ID: z.string().optional(),
+  INTERCOM_SECRET: z.string().optional(),
+});
+
+export type DatabaseConfig =
+  | { dialect: 'sqlite'; file: string }
+  | { dialect: 'postgres'; url: string; schema: string | undefined };
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  appUrl: string;
+  dataDir: string;
+  database: DatabaseConfig;
+  mail: { smtpUrl: string | undefined; from: string; outboxDir: string };
+  storage: { driver: 'local'; root: string };
+  sessionSecret: string;
+  maintenance: boolean;
+  devOutbox: boolean;
+  trustProxy: boolean;
+  logLevel: string;
+  bodyLimitBytes: number;
+  intercom: { appId: string | undefined; secret: string | undefined };
+}
+
+export class ConfigError extends Error {}
+
+/** Reads the configuration from `env` (process.env by default); overrides win, for tests and tools. */
+export function loadConfig(overrides: Record<string, string | undefined> = {}): Config {
+  const parsed = envSchema.safeParse({ ...process.env, ...overrides });
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  const dataDir = resolve(env.DATA_DIR);
+  const production = env.NODE_ENV === 'production';
+  if (production && !env.SESSION_SECRET) throw new ConfigError('SESSION_SECRET is required in production');
+
+  return {
+    env: env.NODE_ENV,
+    host: env.HOST,
+    port: env.PORT,
+    appUrl: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    dataDir,
+    database: databaseConfig(env.DATABASE_URL, env.DATABASE_SCHEMA, dataDir),
+    mail: { smtpUrl: env.SMTP_URL || undefined, from: env.MAIL_FROM, outboxDir: join(dataDir, 'mail') },
+    storage: { driver: 'local', root: join(dataDir, 'files') },
+    sessionSecret: env.SESSION_SECRET ?? localSecret(dataDir),
+    maintenance: env.MAINTENANCE,
+    devOutbox: env.DEV_OUTBOX ?? (!production && !env.SMTP_URL),
+    trustProxy: env.TRUST_PROXY,
+    logLevel: env.LOG_LEVEL,
+    bodyLimitBytes: Math.round(env.BODY_LIMIT_MB * 1024 * 1024),
+    intercom: { appId: env.INTERCOM_APP_ID, secret: env.INTERCOM_SECRET },
+  };
+}
+
+function databaseConfig(url: string | undefined, schema: string | undefined, dataDir: string): DatabaseConfig {
+  if (url?.startsWith('postgres')) return { dialect: 'postgres', url, schema };
+  const file = url ? url.replace(/^sqlite:\/\//, '') : join(dataDir, 'proofroom.db');
+  return { dialect: 'sqlite', file: file === ':memory:' ? file : resolve(file) };
+}
+
+/** Outside production a missing secret is generated once and kept in the data folder. */
+function localSecret(dataDir: string): string {
+  const file = join(dataDir, '.session-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

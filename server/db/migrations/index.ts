@@ -1,0 +1,7 @@
+import type { Migration } from 'kysely';
+import * as createAccounts from './20261121120000_create_accounts';
+
+/** Every migration, by name; names sort in the order they run. Never edit one that has landed. */
+export const migrations: Record<string, Migration> = {
+  '20261121120000_create_accounts': createAccounts,
+};

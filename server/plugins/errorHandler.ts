@@ -1,0 +1,44 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { GENERIC_ERROR, PAYLOAD_TOO_LARGE } from '@common/api/errors';
+import { AppError, invalidRecord, notFound } from '../errors';
+
+function body(error: AppError) {
+  return {
+    response: {
+      error: { code: error.code, message: error.message, ...(error.details ? { details: error.details } : {}) },
+    },
+  };
+}
+
+/** Every failure leaves the API in the envelope of API.md, with the spec's code and message. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((raw: FastifyError, request, reply) => {
+    let error: AppError;
+    if (raw instanceof AppError) {
+      error = raw;
+    } else if (hasZodFastifySchemaValidationErrors(raw)) {
+      const details: Record<string, string[]> = {};
+      for (const issue of raw.validation) {
+        const key = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || 'base';
+        (details[key] ??= []).push(issue.message ?? 'Invalid value');
+      }
+      error = invalidRecord(details);
+    } else if (raw.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || raw.code === 'FST_REQ_FILE_TOO_LARGE') {
+      error = new AppError(413, 'payload_too_large', PAYLOAD_TOO_LARGE);
+    } else if (raw.statusCode === 429) {
+      error = new AppError(429, 'rate_limited', raw.message);
+    } else if (raw.statusCode && raw.statusCode >= 400 && raw.statusCode < 500) {
+      error = new AppError(raw.statusCode, raw.statusCode === 404 ? 'not_found' : 'bad_request', raw.message);
+    } else {
+      request.log.error({ err: raw }, 'unhandled error');
+      error = new AppError(500, 'internal_error', GENERIC_ERROR);
+    }
+    if (error.status === 429 && typeof error.details?.retry_after_seconds === 'number') {
+      void reply.header('retry-after', String(error.details.retry_after_seconds));
+    }
+    return reply.status(error.status).send(body(error));
+  });
+
+  app.setNotFoundHandler((_request, reply) => reply.status(404).send(body(notFound())));
+}

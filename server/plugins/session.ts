@@ -1,0 +1,51 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context';
+import { unauthorized } from '../errors';
+
+export const SESSION_COOKIE = 'proofroom_session';
+
+export interface RequestSession {
+  userId: number;
+  sessionId: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    session: RequestSession | null;
+  }
+}
+
+/** Resolves the session cookie, if any, before every API handler. */
+export function registerSession(app: FastifyInstance, ctx: AppContext): void {
+  app.decorateRequest('session', null);
+  app.addHook('preHandler', async (request) => {
+    const token = request.cookies[SESSION_COOKIE];
+    request.session = token ? await ctx.sessions.resolve(token) : null;
+  });
+}
+
+/** The signed-in caller, or 401. */
+export function requireSession(request: FastifyRequest): RequestSession {
+  if (!request.session) throw unauthorized();
+  return request.session;
+}
+
+export async function startSession(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, userId: number) {
+  const { token, expiresAt } = await ctx.sessions.create(userId, {
+    userAgent: request.headers['user-agent'],
+    ip: request.ip,
+  });
+  void reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: ctx.config.appUrl.startsWith('https:'),
+    expires: expiresAt,
+  });
+}
+
+export async function endSession(ctx: AppContext, request: FastifyRequest, reply: FastifyReply) {
+  const token = request.cookies[SESSION_COOKIE];
+  if (token) await ctx.sessions.destroy(token);
+  void reply.clearCookie(SESSION_COOKIE, { path: '/' });
+}

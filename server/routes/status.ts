@@ -1,0 +1,39 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { appStatusSchema, outboxMailSchema } from '@common/api/auth';
+import { envelope } from '@common/api/envelope';
+import type { AppContext } from '../context';
+import { notFound } from '../errors';
+
+/** What the web app reads before rendering, and the embedded mode's readable outbox. */
+export function statusRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get('/status', { schema: { tags: ['status'], response: { 200: envelope(appStatusSchema) } } }, () => ({
+      response: {
+        maintenance: ctx.config.maintenance,
+        environment: ctx.config.env,
+        dev_outbox: ctx.config.devOutbox,
+        intercom_app_id: ctx.config.intercom.appId ?? null,
+      },
+    }));
+
+    app.get(
+      '/dev/outbox',
+      { schema: { tags: ['status'], response: { 200: envelope(z.array(outboxMailSchema)) } } },
+      async () => {
+        if (!ctx.config.devOutbox) throw notFound();
+        const rows = await ctx.db.selectFrom('mail_outbox').selectAll().orderBy('id', 'desc').limit(100).execute();
+        return {
+          response: rows.map((r) => ({
+            id: r.id,
+            to: r.to_address,
+            subject: r.subject,
+            text: r.text_body,
+            html: r.html_body,
+            created_at: r.created_at,
+          })),
+        };
+      },
+    );
+  };
+}

@@ -1,0 +1,111 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelope, messageSchema } from '@common/api/envelope';
+import {
+  notificationsPreferencesSchema,
+  notificationsPreferencesUpdateSchema,
+  preferenceUpdateSchema,
+  profileFieldsSchema,
+  updatePasswordSchema,
+  userSchema,
+} from '@common/api/users';
+import { AVATAR_MAX_BYTES } from '@common/limits';
+import { fieldErrors } from '@common/validation';
+import type { AppContext } from '../context';
+import { invalidRecord, notFound } from '../errors';
+import { loadUser } from '../presenters/currentUser';
+import { presentNotificationsPreferences } from '../presenters/user';
+import { requireSession } from '../plugins/session';
+import { idParams } from './auth';
+import { readMultipartForm } from './multipartForm';
+
+function parse<T extends z.ZodType>(schema: T, data: unknown): z.infer<T> {
+  const result = schema.safeParse(data);
+  if (!result.success) throw invalidRecord(fieldErrors(result.error));
+  return result.data;
+}
+
+/** A user may only act on their own account; anyone else's id reads as missing. */
+function requireSelf(request: FastifyRequest, id: number) {
+  const session = requireSession(request);
+  if (session.userId !== id) throw notFound();
+  return session;
+}
+
+export function userRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.patch(
+      '/users/:id',
+      {
+        schema: {
+          tags: ['users'],
+          description:
+            'Multipart form data (name, email, avatar file) updates the profile; JSON {user_preference: {...}} updates preferences.',
+          params: idParams,
+          response: { 200: envelope(userSchema) },
+        },
+      },
+      async (request) => {
+        const { userId } = requireSelf(request, request.params.id);
+        if (request.isMultipart()) {
+          const { fields, file } = await readMultipartForm(request, AVATAR_MAX_BYTES);
+          const profile = parse(profileFieldsSchema, fields);
+          await ctx.profile.updateProfile(userId, profile, file && file.field === 'avatar' ? file : undefined);
+        } else {
+          const { user_preference } = parse(preferenceUpdateSchema, request.body ?? {});
+          await ctx.profile.updatePreferences(userId, user_preference);
+        }
+        return { response: await loadUser(ctx, userId) };
+      },
+    );
+
+    app.post(
+      '/users/:id/update_password',
+      { schema: { tags: ['users'], params: idParams, body: updatePasswordSchema, response: { 200: envelope(messageSchema) } } },
+      async (request) => {
+        const { userId, sessionId } = requireSelf(request, request.params.id);
+        await ctx.profile.changePassword(userId, request.body, sessionId);
+        return { response: { message: 'Your password has been changed.' } };
+      },
+    );
+
+    app.get('/users/:id/avatar', { schema: { tags: ['users'], params: idParams } }, async (request, reply) => {
+      requireSession(request);
+      const user = await ctx.users.findById(request.params.id);
+      const file = user?.avatar_key ? await ctx.storage.get(user.avatar_key) : null;
+      if (!file) throw notFound();
+      return reply
+        .header('content-type', file.contentType)
+        .header('content-length', String(file.size))
+        .header('cache-control', 'private, max-age=31536000, immutable')
+        .header('x-content-type-options', 'nosniff')
+        .send(file.body);
+    });
+
+    app.get(
+      '/notifications_preferences',
+      { schema: { tags: ['users'], response: { 200: envelope(notificationsPreferencesSchema) } } },
+      async (request) => {
+        const { userId } = requireSession(request);
+        return { response: presentNotificationsPreferences(await ctx.users.preferencesOf(userId)) };
+      },
+    );
+
+    app.patch(
+      '/notifications_preferences',
+      {
+        schema: {
+          tags: ['users'],
+          body: notificationsPreferencesUpdateSchema,
+          response: { 200: envelope(notificationsPreferencesSchema) },
+        },
+      },
+      async (request) => {
+        const { userId } = requireSession(request);
+        const preferences = await ctx.profile.updateNotificationsPreferences(userId, request.body);
+        return { response: presentNotificationsPreferences(preferences) };
+      },
+    );
+  };
+}

@@ -1,0 +1,61 @@
+import { ACCESS_CODE_REQUIRED, EMAIL_TAKEN, INVALID_CREDENTIALS } from '@common/api/errors';
+import type { SignIn, SignUp } from '@common/api/auth';
+import { RATE_LIMITS } from '@common/limits';
+import type { Clock } from '../clock';
+import { isUniqueViolation, type UserRow, type UsersRepository } from '../db/repositories/users';
+import { AppError, invalidRecord } from '../errors';
+import type { AccessCodeService } from './accessCodes';
+import type { RateLimiter } from './rateLimiter';
+import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from './secrets';
+
+/** Sign-up and sign-in, with two-step verification by e-mailed code. */
+export class AccountService {
+  constructor(
+    private readonly users: UsersRepository,
+    private readonly clock: Clock,
+    private readonly limiter: RateLimiter,
+    private readonly accessCodes: AccessCodeService,
+  ) {}
+
+  async signUp(input: SignUp, ip: string): Promise<UserRow> {
+    await this.limiter.consume(`sign_up:${ip}`, RATE_LIMITS.signUp);
+    if (await this.users.emailTaken(input.user.email)) throw invalidRecord({ 'user.email': [EMAIL_TAKEN] });
+    try {
+      return await this.users.create({
+        name: input.user.name,
+        email: input.user.email,
+        passwordHash: await hashPassword(input.user.password),
+        now: this.clock.now().toISOString(),
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw invalidRecord({ 'user.email': [EMAIL_TAKEN] });
+      throw error;
+    }
+  }
+
+  /** Checks the password, then the code when two-step verification is on; returns the user to sign in. */
+  async signIn(input: SignIn, ip: string): Promise<UserRow> {
+    await this.limiter.consume(`sign_in:${ip}:${input.email}`, RATE_LIMITS.signIn);
+    const user = await this.users.findByEmail(input.email);
+    const passwordOk = await verifyPassword(input.password, user?.password_hash ?? DUMMY_PASSWORD_HASH);
+    if (!user || !passwordOk) throw new AppError(401, 'invalid_credentials', INVALID_CREDENTIALS);
+
+    const preferences = await this.users.preferencesOf(user.id);
+    if (preferences.is_2fa_enabled === 1) {
+      if (!input.access_code) {
+        await this.accessCodes.issue(user);
+        throw new AppError(401, 'access_code_required', ACCESS_CODE_REQUIRED);
+      }
+      await this.accessCodes.verify(user.id, input.access_code);
+    }
+    return user;
+  }
+
+  /** Sends a new code, but only to an account with two-step on; the answer is the same either way. */
+  async resendAccessCode(email: string): Promise<void> {
+    const user = await this.users.findByEmail(email);
+    if (!user) return;
+    const preferences = await this.users.preferencesOf(user.id);
+    if (preferences.is_2fa_enabled === 1) await this.accessCodes.issue(user);
+  }
+}

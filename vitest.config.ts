@@ -1,0 +1,31 @@
+import { defineConfig } from 'vitest/config';
+import { aliases } from './vite.config';
+
+/**
+ * Three projects: pure unit tests beside the code, and the same API integration suite on
+ * SQLite and on PostgreSQL (TEST_DB picks the database; see tests/api/harness.ts).
+ */
+export default defineConfig({
+  resolve: { alias: aliases },
+  test: {
+    projects: [
+      {
+        resolve: { alias: aliases },
+        test: { name: 'unit', include: ['common/**/*.test.ts', 'server/**/*.test.ts', 'web/**/*.test.ts'] },
+      },
+      {
+        resolve: { alias: aliases },
+        test: { name: 'api-sqlite', include: ['tests/api/**/*.test.ts'], env: { TEST_DB: 'sqlite' }, testTimeout: 20000 },
+      },
+      {
+        resolve: { alias: aliases },
+        test: {
+          name: 'api-postgres',
+          include: ['tests/api/**/*.test.ts'],
+          env: { TEST_DB: 'postgres' },
+          testTimeout: 20000,
+        },
+      },
+    ],
+  },
+});

@@ -1,0 +1,85 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ResetPassword, SignIn, SignUp } from '@common/api/auth';
+import type { User } from '@common/api/users';
+import { api, isApiError } from './client';
+import { queryKeys } from './keys';
+
+/** The signed-in user, or null when nobody is (GET /users/me answers 401). */
+export async function fetchMe(): Promise<User | null> {
+  try {
+    return await api<User>('/users/me', { authCall: true });
+  } catch (error) {
+    if (isApiError(error) && error.status === 401) return null;
+    throw error;
+  }
+}
+
+export function useMe() {
+  return useQuery({ queryKey: queryKeys.me, queryFn: fetchMe, staleTime: 5 * 60_000, retry: 1 });
+}
+
+/** The signed-in user where a guard has already made sure there is one. */
+export function useCurrentUser(): User {
+  const { data } = useMe();
+  if (!data) throw new Error('useCurrentUser needs a signed-in user (render it under RequireAuth)');
+  return data;
+}
+
+/** Stores a freshly signed-in user so every guard and screen sees it at once. */
+function useSetMe() {
+  const queryClient = useQueryClient();
+  return (user: User | null) => queryClient.setQueryData(queryKeys.me, user);
+}
+
+export function useSignIn() {
+  const setMe = useSetMe();
+  return useMutation({
+    mutationFn: (body: SignIn) => api<User>('/users/sign_in', { method: 'POST', body, authCall: true }),
+    onSuccess: setMe,
+  });
+}
+
+export function useSignUp() {
+  const setMe = useSetMe();
+  return useMutation({
+    mutationFn: (body: SignUp) => api<User>('/users/sign_up', { method: 'POST', body, authCall: true }),
+    onSuccess: setMe,
+  });
+}
+
+export function useResendAccessCode() {
+  return useMutation({
+    mutationFn: (email: string) =>
+      api<{ message: string }>('/users/access_code', {
+        method: 'PUT',
+        body: { access_code: { email } },
+        authCall: true,
+      }),
+  });
+}
+
+export function useForgotPassword() {
+  return useMutation({
+    mutationFn: (email: string) =>
+      api<{ message: string }>('/users/password', { method: 'POST', body: { email }, authCall: true }),
+  });
+}
+
+export function useResetPassword() {
+  const setMe = useSetMe();
+  return useMutation({
+    mutationFn: (body: ResetPassword) =>
+      api<User>('/users/password', { method: 'PUT', body, authCall: true }),
+    onSuccess: setMe,
+  });
+}
+
+/**
+ * Signs out on the server, then forgets every cached answer that belonged to the user.
+ * The caller navigates away first (see useLogout) so that guards do not remember the page.
+ */
+export function useSignOut() {
+  return useMutation({
+    mutationFn: () => api<unknown>('/users/sign_out', { method: 'DELETE', authCall: true }),
+  });
+}

@@ -1,0 +1,25 @@
+import { Group, Text } from '@mantine/core';
+
+/** The Proofroom mark: a "P" with a review dot. */
+export function LogoMark({ size = 28 }: { size?: number }) {
+  return (
+    <svg width={size} height={size} viewBox="0 0 32 32" aria-hidden="true">
+      <rect width="32" height="32" rx="8" fill="var(--mantine-color-brand-6)" />
+      <path d="M10 8h8a6 6 0 0 1 0 12h-4v4h-4z" fill="#fff" />
+      <circle cx="18" cy="14" r="2.2" fill="var(--mantine-color-brand-6)" />
+    </svg>
+  );
+}
+
+export function Logo({ size = 28, withWordmark = true }: { size?: number; withWordmark?: boolean }) {
+  return (
+    <Group gap={10} wrap="nowrap" aria-label="Proofroom">
+      <LogoMark size={size} />
+      {withWordmark && (
+        <Text fw={700} fz={size * 0.68} lts={-0.3} c="var(--mantine-color-text)">
+          Proofroom
+        </Text>
+      )}
+    </Group>
+  );
+}
