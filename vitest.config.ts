@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { aliases } from './vite.config';
+import { aliases } from './vite.config.ts';
 
 /**
  * Three projects: pure unit tests beside the code, and the same API integration suite on

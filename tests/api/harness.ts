@@ -1,0 +1,140 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import { buildApp, type BuiltApp } from '@server/app';
+import { ManualClock } from '@server/clock';
+import { loadConfig } from '@server/config';
+import type { AppContext } from '@server/context';
+
+export const POSTGRES_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+export interface TestApp extends BuiltApp {
+  baseUrl: string;
+  clock: ManualClock;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/**
+ * A real app on a real port over a real database: SQLite in a temp folder, or PostgreSQL in a
+ * schema of its own (TEST_DB=postgres), dropped on close.
+ */
+export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'proofroom-test-'));
+  const usePostgres = process.env.TEST_DB === 'postgres';
+  const schema = `test_${randomBytes(6).toString('hex')}`;
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    SESSION_SECRET: randomBytes(32).toString('hex'),
+    DATABASE_URL: usePostgres ? POSTGRES_URL : `sqlite://${join(dataDir, 'test.db')}`,
+    ...(usePostgres ? { DATABASE_SCHEMA: schema } : {}),
+    ...env,
+  });
+  const clock = new ManualClock(new Date('2026-11-21T10:00:00Z'));
+  const built = await buildApp(config, { clock, logger: false, webDir: join(dataDir, 'no-web') });
+  await built.app.listen({ host: '127.0.0.1', port: 0 });
+  const address = built.app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    ...built,
+    clock,
+    dataDir,
+    baseUrl: `http://127.0.0.1:${port}`,
+    async close() {
+      if (usePostgres) await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(built.ctx.db);
+      await built.app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface ApiResponse<T = unknown> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+/** The answer's `response` payload, typed loosely for assertions. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Json = any;
+
+/** An HTTP client with its own cookie jar: one per simulated browser. */
+export class ApiClient {
+  private cookies = new Map<string, string>();
+
+  constructor(private readonly baseUrl: string) {}
+
+  get signedIn(): boolean {
+    return this.cookies.has('proofroom_session');
+  }
+
+  async request<T = Json>(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<ApiResponse<T>> {
+    const isForm = body instanceof FormData;
+    const response = await fetch(`${this.baseUrl}/api/v1${path}`, {
+      method,
+      headers: {
+        ...(body !== undefined && !isForm ? { 'content-type': 'application/json' } : {}),
+        ...(this.cookies.size ? { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } : {}),
+        ...headers,
+      },
+      body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
+    });
+    for (const line of response.headers.getSetCookie()) {
+      const [pair = '', ...attributes] = line.split(';');
+      const [name = '', value = ''] = pair.split('=');
+      const expired = attributes.some((a) => /expires=Thu, 01 Jan 1970/i.test(a)) || value === '';
+      if (expired) this.cookies.delete(name.trim());
+      else this.cookies.set(name.trim(), value);
+    }
+    const text = await response.text();
+    const parsed: unknown = text && response.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text;
+    return { status: response.status, body: parsed as T, headers: response.headers };
+  }
+
+  get = <T = Json>(path: string, headers?: Record<string, string>) => this.request<T>('GET', path, undefined, headers);
+  post = <T = Json>(path: string, body?: unknown, headers?: Record<string, string>) =>
+    this.request<T>('POST', path, body ?? {}, headers);
+  put = <T = Json>(path: string, body?: unknown) => this.request<T>('PUT', path, body ?? {});
+  patch = <T = Json>(path: string, body?: unknown) => this.request<T>('PATCH', path, body ?? {});
+  delete = <T = Json>(path: string) => this.request<T>('DELETE', path);
+}
+
+/** The newest e-mail sent to `to` through the outbox. */
+export async function lastMailTo(ctx: AppContext, to: string) {
+  return ctx.db
+    .selectFrom('mail_outbox')
+    .selectAll()
+    .where('to_address', '=', to.toLowerCase())
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+}
+
+export async function mailCount(ctx: AppContext, to: string): Promise<number> {
+  const row = await ctx.db
+    .selectFrom('mail_outbox')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('to_address', '=', to.toLowerCase())
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export function codeFrom(text: string): string {
+  const match = /\b(\d{6})\b/.exec(text);
+  if (!match?.[1]) throw new Error(`No code in mail: ${text}`);
+  return match[1];
+}
+
+export function resetTokenFrom(text: string): string {
+  const match = /reset_password_token=([A-Za-z0-9_-]+)/.exec(text);
+  if (!match?.[1]) throw new Error(`No reset link in mail: ${text}`);
+  return match[1];
+}
