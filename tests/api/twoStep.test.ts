@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCESS_CODE_MAX_ATTEMPTS, ACCESS_CODE_TTL_MINUTES } from '@common/limits';
+import { buildUser, signedIn, type BuiltUser } from './factories';
+import { ApiClient, codeFrom, lastMailTo, mailCount, startTestApp, type TestApp } from './harness';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+
+async function askForCode(user: BuiltUser): Promise<{ client: ApiClient; code: string }> {
+  const client = new ApiClient(t.baseUrl);
+  const first = await client.post('/users/sign_in', { email: user.email, password: user.password });
+  expect(first.status).toBe(401);
+  expect(first.body.response.error.code).toBe('access_code_required');
+  expect(client.signedIn).toBe(false);
+  const mail = await lastMailTo(t.ctx, user.email);
+  return { client, code: codeFrom(mail?.text_body ?? '') };
+}
+
+describe('two-step verification', () => {
+  it('is turned on and off from the user preferences', async () => {
+    const user = await buildUser(t.ctx);
+    const client = await signedIn(t.baseUrl, user);
+    const on = await client.patch(`/users/${user.id}`, { user_preference: { is_2fa_enabled: true } });
+    expect(on.body.response.is_2fa_enabled).toBe(true);
+    await client.delete('/users/sign_out');
+
+    const { client: next, code } = await askForCode(user);
+    expect((await next.post('/users/sign_in', { email: user.email, password: user.password, access_code: code })).status).toBe(200);
+    const off = await next.patch(`/users/${user.id}`, { user_preference: { is_2fa_enabled: false } });
+    expect(off.body.response.is_2fa_enabled).toBe(false);
+    await next.delete('/users/sign_out');
+    expect((await signedIn(t.baseUrl, user)).signedIn).toBe(true);
+  });
+
+  it('e-mails a six-digit code and signs in with it once', async () => {
+    const user = await buildUser(t.ctx, { twoStep: true });
+    const { client, code } = await askForCode(user);
+    const mail = await lastMailTo(t.ctx, user.email);
+    expect(mail?.subject).toContain(code);
+
+    const ok = await client.post('/users/sign_in', { email: user.email, password: user.password, access_code: code });
+    expect(ok.status).toBe(200);
+    const again = await new ApiClient(t.baseUrl).post('/users/sign_in', {
+      email: user.email,
+      password: user.password,
+      access_code: code,
+    });
+    expect(again.status).toBe(400);
+    expect(again.body.response.error.code).toBe('invalid_code');
+  });
+
+  it('still needs the password: a right code with a wrong password is refused', async () => {
+    const user = await buildUser(t.ctx, { twoStep: true });
+    const { client, code } = await askForCode(user);
+    const answer = await client.post('/users/sign_in', { email: user.email, password: 'wrong-password', access_code: code });
+    expect(answer.status).toBe(401);
+    expect(answer.body.response.error.code).toBe('invalid_credentials');
+  });
+
+  it('answers a wrong code with 400 invalid_code', async () => {
+    const user = await buildUser(t.ctx, { twoStep: true });
+    const { client, code } = await askForCode(user);
+    const wrong = code === '000000' ? '111111' : '000000';
+    const answer = await client.post('/users/sign_in', { email: user.email, password: user.password, access_code: wrong });
+    expect(answer.status).toBe(400);
+    expect(answer.body.response.error.code).toBe('invalid_code');
+  });
+
+  it('answers an expired code with 422 unprocessable_code', async () => {
+    const user = await buildUser(t.ctx, { twoStep: true });
+    const { client, code } = await askForCode(user);
+    t.clock.advance((ACCESS_CODE_TTL_MINUTES + 1) * 60_000);
+    const answer = await client.post('/users/sign_in', { email: user.email, password: user.password, access_code: code });
+    expect(answer.status).toBe(422);
+    expect(answer.body.response.error.code).toBe('unprocessable_code');
+  });
+
+  it('burns the code after too many wrong tries', async () => {
+    const user = await buildUser(t.ctx, { twoStep: true });
+    const { client, code } = await askForCode(user);
+    const wrong = code === '000000' ? '111111' : '000000';
+    for (let i = 0; i < ACCESS_CODE_MAX_ATTEMPTS; i++) {
+      await client.post('/users/sign_in', { email: user.email, password: user.password, access_code: wrong });
+    }
+    const answer = await client.post('/users/sign_in', { email: user.email, password: user.password, access_code: code });
+    expect(answer.status).toBe(422);
+    expect(answer.body.response.error.code).toBe('unprocessable_code');
+  });
+
+  it('resends a new code that replaces the old one', async () => {
+    const user = await buildUser(t.ctx, { twoStep: true });
+    const { client, code: oldCode } = await askForCode(user);
+    const resent = await client.put('/users/access_code', { access_code: { email: user.email } });
+    expect(resent.status).toBe(200);
+    const newCode = codeFrom((await lastMailTo(t.ctx, user.email))?.text_body ?? '');
+    if (newCode !== oldCode) {
+      const stale = await client.post('/users/sign_in', { email: user.email, password: user.password, access_code: oldCode });
+      expect(stale.status).toBe(400);
+    }
+    const fresh = await client.post('/users/sign_in', { email: user.email, password: user.password, access_code: newCode });
+    expect(fresh.status).toBe(200);
+  });
+
+  it('answers a resend for an unknown address or an account without two-step alike, sending nothing', async () => {
+    const plain = await buildUser(t.ctx);
+    for (const email of ['ghost@example.com', plain.email]) {
+      const answer = await new ApiClient(t.baseUrl).put('/users/access_code', { access_code: { email } });
+      expect(answer.status).toBe(200);
+      expect(await mailCount(t.ctx, email)).toBe(0);
+    }
+  });
+
+  it('limits how many codes are e-mailed', async () => {
+    const user = await buildUser(t.ctx, { twoStep: true });
+    const client = new ApiClient(t.baseUrl);
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      statuses.push((await client.put('/users/access_code', { access_code: { email: user.email } })).status);
+    }
+    expect(statuses.slice(0, 5)).toEqual([200, 200, 200, 200, 200]);
+    expect(statuses.slice(5)).toEqual([429, 429]);
+    expect(await mailCount(t.ctx, user.email)).toBe(5);
+  });
+});
