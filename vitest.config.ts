@@ -15,7 +15,12 @@ export default defineConfig({
       },
       {
         resolve: { alias: aliases },
-        test: { name: 'api-sqlite', include: ['tests/api/**/*.test.ts'], env: { TEST_DB: 'sqlite' }, testTimeout: 20000 },
+        test: {
+          name: 'api-sqlite',
+          include: ['tests/api/**/*.test.ts'],
+          env: { TEST_DB: 'sqlite' },
+          testTimeout: 20000,
+        },
       },
       {
         resolve: { alias: aliases },

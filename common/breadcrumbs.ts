@@ -11,10 +11,7 @@ export function projectCrumbLabel(name: string, hasDeeperLevels: boolean): strin
 
 /** What clicking a crumb does. */
 export type CrumbAction =
-  | { kind: 'none' }
-  | { kind: 'back' }
-  | { kind: 'replace'; to: string }
-  | { kind: 'link'; to: string };
+  { kind: 'none' } | { kind: 'back' } | { kind: 'replace'; to: string } | { kind: 'link'; to: string };
 
 /**
  * Projects-side §2: the last level is not clickable; the second-to-last goes back in history

@@ -46,8 +46,12 @@ describe('requiredText', () => {
   });
 
   it('checks the trimmed length against min and max', () => {
-    expect(errorsOf(requiredText('Name', { min: 2 }), ' A ')).toEqual(['Name should be at least 2 characters long.']);
-    expect(errorsOf(requiredText('Name', { max: 3 }), 'Abcd')).toEqual(['Name should be up to 3 characters long.']);
+    expect(errorsOf(requiredText('Name', { min: 2 }), ' A ')).toEqual([
+      'Name should be at least 2 characters long.',
+    ]);
+    expect(errorsOf(requiredText('Name', { max: 3 }), 'Abcd')).toEqual([
+      'Name should be up to 3 characters long.',
+    ]);
     expect(requiredText('Name', { min: 2, max: 3 }).parse('  Ab ')).toBe('Ab');
   });
 });
@@ -91,7 +95,9 @@ describe('urlField', () => {
 describe('minWordsField', () => {
   it('counts words separated by any white space', () => {
     expect(wordCount(' one  two\nthree ')).toBe(3);
-    expect(errorsOf(minWordsField('Feedback', 3), 'one two')).toEqual(['Feedback should be at least 3 words.']);
+    expect(errorsOf(minWordsField('Feedback', 3), 'one two')).toEqual([
+      'Feedback should be at least 3 words.',
+    ]);
     expect(errorsOf(minWordsField('Feedback', 3), 'one two three')).toEqual([]);
   });
 });
@@ -99,14 +105,18 @@ describe('minWordsField', () => {
 describe('passwordField', () => {
   it('keeps spaces and enforces the minimum', () => {
     expect(passwordField('Password', 8).parse('  pass  ')).toBe('  pass  ');
-    expect(errorsOf(passwordField('Password', 8), 'short')).toEqual(['Password should be at least 8 characters long.']);
+    expect(errorsOf(passwordField('Password', 8), 'short')).toEqual([
+      'Password should be at least 8 characters long.',
+    ]);
     expect(errorsOf(passwordField('Password', 8), '')).toEqual(['Password must not be empty.']);
   });
 });
 
 describe('firstErrors', () => {
   it('gives one message per field path, for forms', () => {
-    const schema = z.object({ user: z.object({ name: requiredText('Name', { min: 2 }), email: emailField() }) });
+    const schema = z.object({
+      user: z.object({ name: requiredText('Name', { min: 2 }), email: emailField() }),
+    });
     expect(firstErrors(schema, { user: { name: 'A', email: 'bad' } })).toEqual({
       'user.name': 'Name should be at least 2 characters long.',
       'user.email': 'Email is invalid.',

@@ -37,21 +37,31 @@ export function wordCount(value: string): number {
 
 /** A required text field: blank counts as empty; the value is trimmed. */
 export function requiredText(field: string, options: { min?: number; max?: number } = {}) {
-  let schema = z.string({ error: messages.required(field) }).trim().min(1, { error: messages.required(field), abort: true });
+  let schema = z
+    .string({ error: messages.required(field) })
+    .trim()
+    .min(1, { error: messages.required(field), abort: true });
   if (options.min !== undefined && options.min > 1) {
     schema = schema.min(options.min, { error: messages.minLength(field, options.min) });
   }
-  if (options.max !== undefined) schema = schema.max(options.max, { error: messages.maxLength(field, options.max) });
+  if (options.max !== undefined)
+    schema = schema.max(options.max, { error: messages.maxLength(field, options.max) });
   return schema;
 }
 
 /** An optional text field: absent, or a string no longer than `max`. */
 export function optionalText(field: string, max: number) {
-  return z.string().trim().max(max, { error: messages.maxLength(field, max) }).optional();
+  return z
+    .string()
+    .trim()
+    .max(max, { error: messages.maxLength(field, max) })
+    .optional();
 }
 
 export function emailField(field = 'Email') {
-  return requiredText(field).refine(isEmail, { error: messages.email(field) }).transform((v) => v.toLowerCase());
+  return requiredText(field)
+    .refine(isEmail, { error: messages.email(field) })
+    .transform((v) => v.toLowerCase());
 }
 
 export function urlField(field: string) {

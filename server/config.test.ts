@@ -5,7 +5,13 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
 
 const dataDir = () => mkdtempSync(join(tmpdir(), 'proofroom-config-'));
-const clean = { DATABASE_URL: undefined, SMTP_URL: undefined, APP_URL: undefined, PORT: undefined, NODE_ENV: undefined };
+const clean = {
+  DATABASE_URL: undefined,
+  SMTP_URL: undefined,
+  APP_URL: undefined,
+  PORT: undefined,
+  NODE_ENV: undefined,
+};
 
 describe('loadConfig', () => {
   it('defaults to the embedded mode', () => {
@@ -35,13 +41,23 @@ describe('loadConfig', () => {
       DATABASE_SCHEMA: 'tenant_a',
       SMTP_URL: 'smtp://mail:25',
     });
-    expect(config.database).toEqual({ dialect: 'postgres', url: 'postgres://u@db:5432/proofroom', schema: 'tenant_a' });
+    expect(config.database).toEqual({
+      dialect: 'postgres',
+      url: 'postgres://u@db:5432/proofroom',
+      schema: 'tenant_a',
+    });
     expect(config.mail.smtpUrl).toBe('smtp://mail:25');
     expect(config.devOutbox).toBe(false);
   });
 
   it('reads flags and numbers', () => {
-    const config = loadConfig({ ...clean, DATA_DIR: dataDir(), MAINTENANCE: 'true', PORT: '8080', BODY_LIMIT_MB: '2' });
+    const config = loadConfig({
+      ...clean,
+      DATA_DIR: dataDir(),
+      MAINTENANCE: 'true',
+      PORT: '8080',
+      BODY_LIMIT_MB: '2',
+    });
     expect(config.maintenance).toBe(true);
     expect(config.port).toBe(8080);
     expect(config.appUrl).toBe('http://localhost:8080');
@@ -50,10 +66,14 @@ describe('loadConfig', () => {
 
   it('names every invalid setting', () => {
     expect(() => loadConfig({ ...clean, PORT: 'abc', DATABASE_URL: 'mysql://x' })).toThrow(ConfigError);
-    expect(() => loadConfig({ ...clean, PORT: 'abc', DATABASE_URL: 'mysql://x' })).toThrow(/PORT[\s\S]*DATABASE_URL/);
+    expect(() => loadConfig({ ...clean, PORT: 'abc', DATABASE_URL: 'mysql://x' })).toThrow(
+      /PORT[\s\S]*DATABASE_URL/,
+    );
   });
 
   it('requires a session secret in production', () => {
-    expect(() => loadConfig({ ...clean, NODE_ENV: 'production', SESSION_SECRET: undefined })).toThrow(/SESSION_SECRET/);
+    expect(() => loadConfig({ ...clean, NODE_ENV: 'production', SESSION_SECRET: undefined })).toThrow(
+      /SESSION_SECRET/,
+    );
   });
 });

@@ -16,7 +16,10 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z
     .string()
-    .refine((v) => /^(postgres(ql)?|sqlite):\/\//.test(v), 'DATABASE_URL must start with postgres:// or sqlite://')
+    .refine(
+      (v) => /^(postgres(ql)?|sqlite):\/\//.test(v),
+      'DATABASE_URL must start with postgres:// or sqlite://',
+    )
     .optional(),
   DATABASE_SCHEMA: z
     .string()
@@ -35,8 +38,7 @@ const envSchema = z.object({
 });
 
 export type DatabaseConfig =
-  | { dialect: 'sqlite'; file: string }
-  | { dialect: 'postgres'; url: string; schema: string | undefined };
+  { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string; schema: string | undefined };
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -89,7 +91,11 @@ export function loadConfig(overrides: Record<string, string | undefined> = {}): 
   };
 }
 
-function databaseConfig(url: string | undefined, schema: string | undefined, dataDir: string): DatabaseConfig {
+function databaseConfig(
+  url: string | undefined,
+  schema: string | undefined,
+  dataDir: string,
+): DatabaseConfig {
   if (url?.startsWith('postgres')) return { dialect: 'postgres', url, schema };
   const file = url ? url.replace(/^sqlite:\/\//, '') : join(dataDir, 'proofroom.db');
   return { dialect: 'sqlite', file: file === ':memory:' ? file : resolve(file) };

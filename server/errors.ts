@@ -15,7 +15,8 @@ export class AppError extends Error {
 
 export const notFound = () => new AppError(404, 'not_found', NOT_FOUND);
 export const unauthorized = () => new AppError(401, 'unauthorized', UNAUTHORIZED);
-export const forbidden = (message = 'You are not allowed to do this.') => new AppError(403, 'forbidden', message);
+export const forbidden = (message = 'You are not allowed to do this.') =>
+  new AppError(403, 'forbidden', message);
 
 /** 422 invalid_record with the spec's messages per field. */
 export function invalidRecord(details: Record<string, string[]>): AppError {

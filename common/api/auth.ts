@@ -6,7 +6,9 @@ import { NAME_MAX, PASSWORD_MIN, PROFILE_NAME_MIN } from '../limits';
 
 export const signInSchema = z.object({
   email: emailField('Email'),
-  password: z.string({ error: messages.required('Password') }).min(1, { error: messages.required('Password') }),
+  password: z
+    .string({ error: messages.required('Password') })
+    .min(1, { error: messages.required('Password') }),
   /** The e-mailed code, when two-step verification is on. */
   access_code: z.string().trim().max(20).optional(),
 });

@@ -14,7 +14,11 @@ export function detectImageKind(data: Buffer): ImageKind | null {
   return null;
 }
 
-export const CONTENT_TYPES: Record<ImageKind, string> = { jpeg: 'image/jpeg', png: 'image/png', gif: 'image/gif' };
+export const CONTENT_TYPES: Record<ImageKind, string> = {
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  gif: 'image/gif',
+};
 
 const EXTENSION_KIND: Record<string, ImageKind> = { jpg: 'jpeg', jpeg: 'jpeg', png: 'png', gif: 'gif' };
 

@@ -6,7 +6,11 @@ import { AppError, invalidRecord, notFound } from '../errors';
 function body(error: AppError) {
   return {
     response: {
-      error: { code: error.code, message: error.message, ...(error.details ? { details: error.details } : {}) },
+      error: {
+        code: error.code,
+        message: error.message,
+        ...(error.details ? { details: error.details } : {}),
+      },
     },
   };
 }

@@ -13,7 +13,9 @@ describe('isForeignRequest', () => {
 
   it('accepts writes from the app origin, the own host, or without an Origin header', () => {
     expect(isForeignRequest(request('POST', { origin: 'http://localhost:3000' }), APP)).toBe(false);
-    expect(isForeignRequest(request('POST', { origin: 'http://localhost:3000', host: 'localhost:3000' }), APP)).toBe(false);
+    expect(
+      isForeignRequest(request('POST', { origin: 'http://localhost:3000', host: 'localhost:3000' }), APP),
+    ).toBe(false);
     expect(isForeignRequest(request('POST', {}), APP)).toBe(false);
   });
 

@@ -30,7 +30,12 @@ export function requireSession(request: FastifyRequest): RequestSession {
   return request.session;
 }
 
-export async function startSession(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, userId: number) {
+export async function startSession(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  userId: number,
+) {
   const { token, expiresAt } = await ctx.sessions.create(userId, {
     userAgent: request.headers['user-agent'],
     ip: request.ip,

@@ -10,8 +10,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 export async function registerWebApp(app: FastifyInstance, webDir: string): Promise<boolean> {
   if (!existsSync(join(webDir, 'index.html'))) return false;
   await app.register(fastifyStatic, { root: webDir, prefix: '/', wildcard: false, index: false });
-  const sendIndex = (reply: FastifyReply) =>
-    reply.header('cache-control', 'no-cache').sendFile('index.html');
+  const sendIndex = (reply: FastifyReply) => reply.header('cache-control', 'no-cache').sendFile('index.html');
   app.get('/', (_request, reply) => sendIndex(reply));
   app.get('/*', (request, reply) => {
     const path = request.url.split('?')[0] ?? '';

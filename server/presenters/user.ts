@@ -9,7 +9,9 @@ export function presentUser({ user, preferences }: UserWithPreferences, intercom
     id: user.id,
     name: user.name,
     email: user.email,
-    avatar: user.avatar_key ? `/api/v1/users/${user.id}/avatar?v=${sha256(user.avatar_key).slice(0, 12)}` : null,
+    avatar: user.avatar_key
+      ? `/api/v1/users/${user.id}/avatar?v=${sha256(user.avatar_key).slice(0, 12)}`
+      : null,
     is_2fa_enabled: preferences.is_2fa_enabled === 1,
     intercom_hash: intercomSecret ? hmac(intercomSecret, String(user.id)) : null,
     user_preference: {

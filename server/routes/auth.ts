@@ -1,6 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { forgotPasswordSchema, resendAccessCodeSchema, resetPasswordSchema, signInSchema, signUpSchema } from '@common/api/auth';
+import {
+  forgotPasswordSchema,
+  resendAccessCodeSchema,
+  resetPasswordSchema,
+  signInSchema,
+  signUpSchema,
+} from '@common/api/auth';
 import { envelope, messageSchema } from '@common/api/envelope';
 import { userSchema } from '@common/api/users';
 import type { AppContext } from '../context';
@@ -13,45 +19,71 @@ const messageAnswer = envelope(messageSchema);
 /** The authentication calls of API.md. */
 export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.post('/users/sign_up', { schema: { tags: ['auth'], body: signUpSchema, response: { 201: userAnswer } } }, async (request, reply) => {
-      const user = await ctx.accounts.signUp(request.body, request.ip);
-      await startSession(ctx, request, reply, user.id);
-      return reply.status(201).send({ response: await loadUser(ctx, user.id) });
-    });
+    app.post(
+      '/users/sign_up',
+      { schema: { tags: ['auth'], body: signUpSchema, response: { 201: userAnswer } } },
+      async (request, reply) => {
+        const user = await ctx.accounts.signUp(request.body, request.ip);
+        await startSession(ctx, request, reply, user.id);
+        return reply.status(201).send({ response: await loadUser(ctx, user.id) });
+      },
+    );
 
-    app.post('/users/sign_in', { schema: { tags: ['auth'], body: signInSchema, response: { 200: userAnswer } } }, async (request, reply) => {
-      const user = await ctx.accounts.signIn(request.body, request.ip);
-      await startSession(ctx, request, reply, user.id);
-      return { response: await loadUser(ctx, user.id) };
-    });
+    app.post(
+      '/users/sign_in',
+      { schema: { tags: ['auth'], body: signInSchema, response: { 200: userAnswer } } },
+      async (request, reply) => {
+        const user = await ctx.accounts.signIn(request.body, request.ip);
+        await startSession(ctx, request, reply, user.id);
+        return { response: await loadUser(ctx, user.id) };
+      },
+    );
 
-    app.delete('/users/sign_out', { schema: { tags: ['auth'], response: { 200: messageAnswer } } }, async (request, reply) => {
-      await endSession(ctx, request, reply);
-      return { response: { message: 'Signed out.' } };
-    });
+    app.delete(
+      '/users/sign_out',
+      { schema: { tags: ['auth'], response: { 200: messageAnswer } } },
+      async (request, reply) => {
+        await endSession(ctx, request, reply);
+        return { response: { message: 'Signed out.' } };
+      },
+    );
 
     app.get('/users/me', { schema: { tags: ['auth'], response: { 200: userAnswer } } }, async (request) => {
       const { userId } = requireSession(request);
       return { response: await loadUser(ctx, userId) };
     });
 
-    app.post('/users/password', { schema: { tags: ['auth'], body: forgotPasswordSchema, response: { 200: messageAnswer } } }, async (request) => {
-      await ctx.passwordResets.request(request.body.email, request.ip);
-      return {
-        response: { message: `If an account exists for ${request.body.email}, an email with a reset link is on its way.` },
-      };
-    });
+    app.post(
+      '/users/password',
+      { schema: { tags: ['auth'], body: forgotPasswordSchema, response: { 200: messageAnswer } } },
+      async (request) => {
+        await ctx.passwordResets.request(request.body.email, request.ip);
+        return {
+          response: {
+            message: `If an account exists for ${request.body.email}, an email with a reset link is on its way.`,
+          },
+        };
+      },
+    );
 
-    app.put('/users/password', { schema: { tags: ['auth'], body: resetPasswordSchema, response: { 200: userAnswer } } }, async (request, reply) => {
-      const user = await ctx.passwordResets.reset(request.body.reset_password_token, request.body.password);
-      await startSession(ctx, request, reply, user.id);
-      return { response: await loadUser(ctx, user.id) };
-    });
+    app.put(
+      '/users/password',
+      { schema: { tags: ['auth'], body: resetPasswordSchema, response: { 200: userAnswer } } },
+      async (request, reply) => {
+        const user = await ctx.passwordResets.reset(request.body.reset_password_token, request.body.password);
+        await startSession(ctx, request, reply, user.id);
+        return { response: await loadUser(ctx, user.id) };
+      },
+    );
 
-    app.put('/users/access_code', { schema: { tags: ['auth'], body: resendAccessCodeSchema, response: { 200: messageAnswer } } }, async (request) => {
-      await ctx.accounts.resendAccessCode(request.body.access_code.email);
-      return { response: { message: 'A new code is on its way to your email.' } };
-    });
+    app.put(
+      '/users/access_code',
+      { schema: { tags: ['auth'], body: resendAccessCodeSchema, response: { 200: messageAnswer } } },
+      async (request) => {
+        await ctx.accounts.resendAccessCode(request.body.access_code.email);
+        return { response: { message: 'A new code is on its way to your email.' } };
+      },
+    );
   };
 }
 

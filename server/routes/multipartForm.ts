@@ -13,7 +13,9 @@ export async function readMultipartForm(
 ): Promise<{ fields: Record<string, string>; file: UploadedFile | undefined }> {
   const fields: Record<string, string> = {};
   let file: UploadedFile | undefined;
-  for await (const part of request.parts({ limits: { fileSize: maxFileBytes, files: 1, fields: 20, fieldSize: 10_000 } })) {
+  for await (const part of request.parts({
+    limits: { fileSize: maxFileBytes, files: 1, fields: 20, fieldSize: 10_000 },
+  })) {
     if (part.type === 'file') {
       file = { field: part.fieldname, filename: part.filename, data: await part.toBuffer() };
     } else if (typeof part.value === 'string') {

@@ -8,21 +8,30 @@ import { notFound } from '../errors';
 /** What the web app reads before rendering, and the embedded mode's readable outbox. */
 export function statusRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/status', { schema: { tags: ['status'], response: { 200: envelope(appStatusSchema) } } }, () => ({
-      response: {
-        maintenance: ctx.config.maintenance,
-        environment: ctx.config.env,
-        dev_outbox: ctx.config.devOutbox,
-        intercom_app_id: ctx.config.intercom.appId ?? null,
-      },
-    }));
+    app.get(
+      '/status',
+      { schema: { tags: ['status'], response: { 200: envelope(appStatusSchema) } } },
+      () => ({
+        response: {
+          maintenance: ctx.config.maintenance,
+          environment: ctx.config.env,
+          dev_outbox: ctx.config.devOutbox,
+          intercom_app_id: ctx.config.intercom.appId ?? null,
+        },
+      }),
+    );
 
     app.get(
       '/dev/outbox',
       { schema: { tags: ['status'], response: { 200: envelope(z.array(outboxMailSchema)) } } },
       async () => {
         if (!ctx.config.devOutbox) throw notFound();
-        const rows = await ctx.db.selectFrom('mail_outbox').selectAll().orderBy('id', 'desc').limit(100).execute();
+        const rows = await ctx.db
+          .selectFrom('mail_outbox')
+          .selectAll()
+          .orderBy('id', 'desc')
+          .limit(100)
+          .execute();
         return {
           response: rows.map((r) => ({
             id: r.id,

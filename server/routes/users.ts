@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { envelope, messageSchema } from '@common/api/envelope';
 import {
   notificationsPreferencesSchema,
@@ -51,7 +51,11 @@ export function userRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         if (request.isMultipart()) {
           const { fields, file } = await readMultipartForm(request, AVATAR_MAX_BYTES);
           const profile = parse(profileFieldsSchema, fields);
-          await ctx.profile.updateProfile(userId, profile, file && file.field === 'avatar' ? file : undefined);
+          await ctx.profile.updateProfile(
+            userId,
+            profile,
+            file && file.field === 'avatar' ? file : undefined,
+          );
         } else {
           const { user_preference } = parse(preferenceUpdateSchema, request.body ?? {});
           await ctx.profile.updatePreferences(userId, user_preference);
@@ -62,7 +66,14 @@ export function userRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/users/:id/update_password',
-      { schema: { tags: ['users'], params: idParams, body: updatePasswordSchema, response: { 200: envelope(messageSchema) } } },
+      {
+        schema: {
+          tags: ['users'],
+          params: idParams,
+          body: updatePasswordSchema,
+          response: { 200: envelope(messageSchema) },
+        },
+      },
       async (request) => {
         const { userId, sessionId } = requireSelf(request, request.params.id);
         await ctx.profile.changePassword(userId, request.body, sessionId);
@@ -70,18 +81,22 @@ export function userRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
     );
 
-    app.get('/users/:id/avatar', { schema: { tags: ['users'], params: idParams } }, async (request, reply) => {
-      requireSession(request);
-      const user = await ctx.users.findById(request.params.id);
-      const file = user?.avatar_key ? await ctx.storage.get(user.avatar_key) : null;
-      if (!file) throw notFound();
-      return reply
-        .header('content-type', file.contentType)
-        .header('content-length', String(file.size))
-        .header('cache-control', 'private, max-age=31536000, immutable')
-        .header('x-content-type-options', 'nosniff')
-        .send(file.body);
-    });
+    app.get(
+      '/users/:id/avatar',
+      { schema: { tags: ['users'], params: idParams } },
+      async (request, reply) => {
+        requireSession(request);
+        const user = await ctx.users.findById(request.params.id);
+        const file = user?.avatar_key ? await ctx.storage.get(user.avatar_key) : null;
+        if (!file) throw notFound();
+        return reply
+          .header('content-type', file.contentType)
+          .header('content-length', String(file.size))
+          .header('cache-control', 'private, max-age=31536000, immutable')
+          .header('x-content-type-options', 'nosniff')
+          .send(file.body);
+      },
+    );
 
     app.get(
       '/notifications_preferences',

@@ -24,7 +24,10 @@ export class PasswordResetService {
 
   async request(email: string, ip: string): Promise<void> {
     await this.limiter.consume(`reset:${email}`, RATE_LIMITS.resetEmail);
-    await this.limiter.consume(`reset_ip:${ip}`, { ...RATE_LIMITS.resetEmail, max: RATE_LIMITS.resetEmail.max * 4 });
+    await this.limiter.consume(`reset_ip:${ip}`, {
+      ...RATE_LIMITS.resetEmail,
+      max: RATE_LIMITS.resetEmail.max * 4,
+    });
     const user = await this.users.findByEmail(email);
     if (!user) return;
     const token = randomToken();

@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { EMAIL_TAKEN, WRONG_OLD_PASSWORD } from '@common/api/errors';
-import type { NotificationsPreferencesUpdate, PreferenceUpdate, ProfileFields, UpdatePassword } from '@common/api/users';
+import type {
+  NotificationsPreferencesUpdate,
+  PreferenceUpdate,
+  ProfileFields,
+  UpdatePassword,
+} from '@common/api/users';
 import { messages } from '@common/validation';
 import type { FileStorage } from '../adapters/storage/fileStorage';
 import type { Clock } from '../clock';
@@ -24,7 +29,11 @@ export class ProfileService {
     private readonly sessions: SessionService,
   ) {}
 
-  async updateProfile(userId: number, fields: ProfileFields, avatar: AvatarUpload | undefined): Promise<void> {
+  async updateProfile(
+    userId: number,
+    fields: ProfileFields,
+    avatar: AvatarUpload | undefined,
+  ): Promise<void> {
     const user = await this.users.findById(userId);
     if (!user) throw notFound();
     if (fields.email && (await this.users.emailTaken(fields.email, userId))) {
@@ -54,7 +63,9 @@ export class ProfileService {
 
   async updatePreferences(userId: number, update: PreferenceUpdate['user_preference']): Promise<void> {
     await this.users.updatePreferences(userId, {
-      ...(update.asset_downloads_resolution ? { asset_downloads_resolution: update.asset_downloads_resolution } : {}),
+      ...(update.asset_downloads_resolution
+        ? { asset_downloads_resolution: update.asset_downloads_resolution }
+        : {}),
       ...(update.is_2fa_enabled !== undefined ? { is_2fa_enabled: update.is_2fa_enabled ? 1 : 0 } : {}),
     });
   }
@@ -73,7 +84,10 @@ export class ProfileService {
     await this.sessions.destroyAllFor(userId, currentSessionId);
   }
 
-  async updateNotificationsPreferences(userId: number, update: NotificationsPreferencesUpdate): Promise<PreferenceRow> {
+  async updateNotificationsPreferences(
+    userId: number,
+    update: NotificationsPreferencesUpdate,
+  ): Promise<PreferenceRow> {
     const current = await this.users.preferencesOf(userId);
     const merge = (stored: string, toggles: { identifier: string; value: boolean }[] | undefined) => {
       if (!toggles) return undefined;

@@ -37,7 +37,9 @@ export class RateLimiter {
       .returning(['hits', 'window_started_at'])
       .executeTakeFirstOrThrow();
     if (row.hits > limit.max) {
-      const retryAfter = Math.ceil((new Date(row.window_started_at).getTime() + windowMs - now.getTime()) / 1000);
+      const retryAfter = Math.ceil(
+        (new Date(row.window_started_at).getTime() + windowMs - now.getTime()) / 1000,
+      );
       throw new AppError(429, 'rate_limited', RATE_LIMITED, { retry_after_seconds: Math.max(1, retryAfter) });
     }
   }

@@ -35,6 +35,7 @@ export async function buildUser(
 export async function signedIn(baseUrl: string, user: BuiltUser): Promise<ApiClient> {
   const client = new ApiClient(baseUrl);
   const answer = await client.post('/users/sign_in', { email: user.email, password: user.password });
-  if (answer.status !== 200) throw new Error(`sign in failed: ${answer.status} ${JSON.stringify(answer.body)}`);
+  if (answer.status !== 200)
+    throw new Error(`sign in failed: ${answer.status} ${JSON.stringify(answer.body)}`);
   return client;
 }

@@ -59,7 +59,7 @@ export interface ApiResponse<T = unknown> {
 }
 
 /** The answer's `response` payload, typed loosely for assertions. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+
 export type Json = any;
 
 /** An HTTP client with its own cookie jar: one per simulated browser. */
@@ -96,11 +96,13 @@ export class ApiClient {
       else this.cookies.set(name.trim(), value);
     }
     const text = await response.text();
-    const parsed: unknown = text && response.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text;
+    const parsed: unknown =
+      text && response.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text;
     return { status: response.status, body: parsed as T, headers: response.headers };
   }
 
-  get = <T = Json>(path: string, headers?: Record<string, string>) => this.request<T>('GET', path, undefined, headers);
+  get = <T = Json>(path: string, headers?: Record<string, string>) =>
+    this.request<T>('GET', path, undefined, headers);
   post = <T = Json>(path: string, body?: unknown, headers?: Record<string, string>) =>
     this.request<T>('POST', path, body ?? {}, headers);
   put = <T = Json>(path: string, body?: unknown) => this.request<T>('PUT', path, body ?? {});

@@ -60,7 +60,10 @@ describe('reset password', () => {
     expect(answer.status).toBe(200);
     expect(answer.body.response.id).toBe(user.id);
     expect((await elsewhere.get('/users/me')).status).toBe(401);
-    const old = await new ApiClient(t.baseUrl).post('/users/sign_in', { email: user.email, password: user.password });
+    const old = await new ApiClient(t.baseUrl).post('/users/sign_in', {
+      email: user.email,
+      password: user.password,
+    });
     expect(old.status).toBe(401);
     expect((await signedIn(t.baseUrl, { ...user, password: 'brand new pass' })).signedIn).toBe(true);
   });
@@ -98,9 +101,13 @@ describe('reset password', () => {
   it("checks length and confirmation with the spec's messages, keeping the token usable", async () => {
     const token = await requestToken(await buildUser(t.ctx));
     const short = await reset(token, 'short');
-    expect(short.body.response.error.details.password).toEqual(['Password should be at least 8 characters long.']);
+    expect(short.body.response.error.details.password).toEqual([
+      'Password should be at least 8 characters long.',
+    ]);
     const mismatch = await reset(token, 'long enough 1', 'long enough 2');
-    expect(mismatch.body.response.error.details.password_confirmation).toEqual(["Passwords don't match. Try Again"]);
+    expect(mismatch.body.response.error.details.password_confirmation).toEqual([
+      "Passwords don't match. Try Again",
+    ]);
     expect((await reset(token)).status).toBe(200);
   });
 });

@@ -14,7 +14,10 @@ describe('POST /users/sign_in', () => {
   it('signs in with the right password and sets an httpOnly session cookie', async () => {
     const user = await buildUser(t.ctx);
     const client = new ApiClient(t.baseUrl);
-    const answer = await client.post('/users/sign_in', { email: user.email.toUpperCase(), password: user.password });
+    const answer = await client.post('/users/sign_in', {
+      email: user.email.toUpperCase(),
+      password: user.password,
+    });
     expect(answer.status).toBe(200);
     expect(answer.body.response).toMatchObject({ id: user.id, email: user.email });
     expect(answer.headers.get('set-cookie')).toMatch(/HttpOnly/i);
@@ -23,14 +26,20 @@ describe('POST /users/sign_in', () => {
 
   it('answers a wrong password and an unknown e-mail alike', async () => {
     const user = await buildUser(t.ctx);
-    const wrong = await new ApiClient(t.baseUrl).post('/users/sign_in', { email: user.email, password: 'not the one' });
+    const wrong = await new ApiClient(t.baseUrl).post('/users/sign_in', {
+      email: user.email,
+      password: 'not the one',
+    });
     const unknown = await new ApiClient(t.baseUrl).post('/users/sign_in', {
       email: 'nobody@example.com',
       password: 'whatever1',
     });
     for (const answer of [wrong, unknown]) {
       expect(answer.status).toBe(401);
-      expect(answer.body.response.error).toEqual({ code: 'invalid_credentials', message: INVALID_CREDENTIALS });
+      expect(answer.body.response.error).toEqual({
+        code: 'invalid_credentials',
+        message: INVALID_CREDENTIALS,
+      });
       expect(answer.headers.get('set-cookie')).toBeNull();
     }
   });
@@ -48,7 +57,9 @@ describe('POST /users/sign_in', () => {
     const user = await buildUser(t.ctx);
     const client = new ApiClient(t.baseUrl);
     for (let i = 0; i < RATE_LIMITS.signIn.max; i++) {
-      expect((await client.post('/users/sign_in', { email: user.email, password: `wrong-${i}` })).status).toBe(401);
+      expect(
+        (await client.post('/users/sign_in', { email: user.email, password: `wrong-${i}` })).status,
+      ).toBe(401);
     }
     const blocked = await client.post('/users/sign_in', { email: user.email, password: user.password });
     expect(blocked.status).toBe(429);
@@ -56,7 +67,9 @@ describe('POST /users/sign_in', () => {
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
 
     t.clock.advance(RATE_LIMITS.signIn.windowMinutes * 60_000 + 1000);
-    expect((await client.post('/users/sign_in', { email: user.email, password: user.password })).status).toBe(200);
+    expect((await client.post('/users/sign_in', { email: user.email, password: user.password })).status).toBe(
+      200,
+    );
   });
 });
 
@@ -64,7 +77,11 @@ describe('DELETE /users/sign_out', () => {
   it('ends the session on the server, not only in the browser', async () => {
     const user = await buildUser(t.ctx);
     const client = await signedIn(t.baseUrl, user);
-    const cookie = await t.ctx.db.selectFrom('sessions').select('id').where('user_id', '=', user.id).execute();
+    const cookie = await t.ctx.db
+      .selectFrom('sessions')
+      .select('id')
+      .where('user_id', '=', user.id)
+      .execute();
     expect(cookie).toHaveLength(1);
     expect((await client.delete('/users/sign_out')).status).toBe(200);
     expect((await client.get('/users/me')).status).toBe(401);
@@ -93,10 +110,14 @@ describe('same-origin check', () => {
   it('refuses a state-changing call from a foreign origin', async () => {
     const user = await buildUser(t.ctx);
     const client = await signedIn(t.baseUrl, user);
-    const foreign = await client.request('DELETE', '/users/sign_out', undefined, { origin: 'https://evil.example' });
+    const foreign = await client.request('DELETE', '/users/sign_out', undefined, {
+      origin: 'https://evil.example',
+    });
     expect(foreign.status).toBe(403);
     expect(foreign.body.response.error).toEqual({ code: 'forbidden', message: FOREIGN_ORIGIN });
-    const crossSite = await client.request('DELETE', '/users/sign_out', undefined, { 'sec-fetch-site': 'cross-site' });
+    const crossSite = await client.request('DELETE', '/users/sign_out', undefined, {
+      'sec-fetch-site': 'cross-site',
+    });
     expect(crossSite.status).toBe(403);
     expect((await client.get('/users/me')).status).toBe(200);
   });

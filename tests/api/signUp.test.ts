@@ -16,7 +16,11 @@ describe('POST /users/sign_up', () => {
       user: { name: '  Ada Lovelace ', email: 'Ada@Example.COM', password: 'analytical' },
     });
     expect(answer.status).toBe(201);
-    expect(answer.body.response).toMatchObject({ name: 'Ada Lovelace', email: 'ada@example.com', is_2fa_enabled: false });
+    expect(answer.body.response).toMatchObject({
+      name: 'Ada Lovelace',
+      email: 'ada@example.com',
+      is_2fa_enabled: false,
+    });
     expect(answer.body.response.user_preference).toMatchObject({
       asset_downloads_resolution: 'original',
       email_every: 'once_per_day',
@@ -29,7 +33,9 @@ describe('POST /users/sign_up', () => {
 
   it('never stores the password in clear', async () => {
     const client = new ApiClient(t.baseUrl);
-    await client.post('/users/sign_up', { user: { name: 'Plain Text', email: 'plain@example.com', password: 'visible-pw' } });
+    await client.post('/users/sign_up', {
+      user: { name: 'Plain Text', email: 'plain@example.com', password: 'visible-pw' },
+    });
     const row = await t.ctx.users.findByEmail('plain@example.com');
     expect(row?.password_hash).toMatch(/^scrypt\$/);
     expect(row?.password_hash).not.toContain('visible-pw');
@@ -41,7 +47,10 @@ describe('POST /users/sign_up', () => {
       user: { name: 'Someone', email: existing.email.toUpperCase(), password: 'long enough' },
     });
     expect(answer.status).toBe(422);
-    expect(answer.body.response.error).toMatchObject({ code: 'invalid_record', details: { 'user.email': [EMAIL_TAKEN] } });
+    expect(answer.body.response.error).toMatchObject({
+      code: 'invalid_record',
+      details: { 'user.email': [EMAIL_TAKEN] },
+    });
   });
 
   it("answers each invalid field with the spec's message", async () => {

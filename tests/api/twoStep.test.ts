@@ -28,7 +28,10 @@ describe('two-step verification', () => {
     await client.delete('/users/sign_out');
 
     const { client: next, code } = await askForCode(user);
-    expect((await next.post('/users/sign_in', { email: user.email, password: user.password, access_code: code })).status).toBe(200);
+    expect(
+      (await next.post('/users/sign_in', { email: user.email, password: user.password, access_code: code }))
+        .status,
+    ).toBe(200);
     const off = await next.patch(`/users/${user.id}`, { user_preference: { is_2fa_enabled: false } });
     expect(off.body.response.is_2fa_enabled).toBe(false);
     await next.delete('/users/sign_out');
@@ -41,7 +44,11 @@ describe('two-step verification', () => {
     const mail = await lastMailTo(t.ctx, user.email);
     expect(mail?.subject).toContain(code);
 
-    const ok = await client.post('/users/sign_in', { email: user.email, password: user.password, access_code: code });
+    const ok = await client.post('/users/sign_in', {
+      email: user.email,
+      password: user.password,
+      access_code: code,
+    });
     expect(ok.status).toBe(200);
     const again = await new ApiClient(t.baseUrl).post('/users/sign_in', {
       email: user.email,
@@ -55,7 +62,11 @@ describe('two-step verification', () => {
   it('still needs the password: a right code with a wrong password is refused', async () => {
     const user = await buildUser(t.ctx, { twoStep: true });
     const { client, code } = await askForCode(user);
-    const answer = await client.post('/users/sign_in', { email: user.email, password: 'wrong-password', access_code: code });
+    const answer = await client.post('/users/sign_in', {
+      email: user.email,
+      password: 'wrong-password',
+      access_code: code,
+    });
     expect(answer.status).toBe(401);
     expect(answer.body.response.error.code).toBe('invalid_credentials');
   });
@@ -64,7 +75,11 @@ describe('two-step verification', () => {
     const user = await buildUser(t.ctx, { twoStep: true });
     const { client, code } = await askForCode(user);
     const wrong = code === '000000' ? '111111' : '000000';
-    const answer = await client.post('/users/sign_in', { email: user.email, password: user.password, access_code: wrong });
+    const answer = await client.post('/users/sign_in', {
+      email: user.email,
+      password: user.password,
+      access_code: wrong,
+    });
     expect(answer.status).toBe(400);
     expect(answer.body.response.error.code).toBe('invalid_code');
   });
@@ -73,7 +88,11 @@ describe('two-step verification', () => {
     const user = await buildUser(t.ctx, { twoStep: true });
     const { client, code } = await askForCode(user);
     t.clock.advance((ACCESS_CODE_TTL_MINUTES + 1) * 60_000);
-    const answer = await client.post('/users/sign_in', { email: user.email, password: user.password, access_code: code });
+    const answer = await client.post('/users/sign_in', {
+      email: user.email,
+      password: user.password,
+      access_code: code,
+    });
     expect(answer.status).toBe(422);
     expect(answer.body.response.error.code).toBe('unprocessable_code');
   });
@@ -85,7 +104,11 @@ describe('two-step verification', () => {
     for (let i = 0; i < ACCESS_CODE_MAX_ATTEMPTS; i++) {
       await client.post('/users/sign_in', { email: user.email, password: user.password, access_code: wrong });
     }
-    const answer = await client.post('/users/sign_in', { email: user.email, password: user.password, access_code: code });
+    const answer = await client.post('/users/sign_in', {
+      email: user.email,
+      password: user.password,
+      access_code: code,
+    });
     expect(answer.status).toBe(422);
     expect(answer.body.response.error.code).toBe('unprocessable_code');
   });
@@ -97,10 +120,18 @@ describe('two-step verification', () => {
     expect(resent.status).toBe(200);
     const newCode = codeFrom((await lastMailTo(t.ctx, user.email))?.text_body ?? '');
     if (newCode !== oldCode) {
-      const stale = await client.post('/users/sign_in', { email: user.email, password: user.password, access_code: oldCode });
+      const stale = await client.post('/users/sign_in', {
+        email: user.email,
+        password: user.password,
+        access_code: oldCode,
+      });
       expect(stale.status).toBe(400);
     }
-    const fresh = await client.post('/users/sign_in', { email: user.email, password: user.password, access_code: newCode });
+    const fresh = await client.post('/users/sign_in', {
+      email: user.email,
+      password: user.password,
+      access_code: newCode,
+    });
     expect(fresh.status).toBe(200);
   });
 

@@ -11,7 +11,11 @@ import type { Mail, Mailer } from './mailer';
  * so a local user can read it (the /dev/outbox page) and finish a reset or a sign-in.
  */
 export class OutboxMailer implements Mailer {
-  private readonly composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  private readonly composer = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: 'unix',
+  });
 
   constructor(
     private readonly db: Db,

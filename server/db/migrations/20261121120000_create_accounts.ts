@@ -71,7 +71,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const table of ['rate_limits', 'mail_outbox', 'password_reset_tokens', 'access_codes', 'sessions', 'user_preferences', 'users']) {
+  for (const table of [
+    'rate_limits',
+    'mail_outbox',
+    'password_reset_tokens',
+    'access_codes',
+    'sessions',
+    'user_preferences',
+    'users',
+  ]) {
     await db.schema.dropTable(table).execute();
   }
 }

@@ -18,7 +18,11 @@ export class UsersRepository {
   }
 
   findByEmail(email: string): Promise<UserRow | undefined> {
-    return this.db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
+    return this.db
+      .selectFrom('users')
+      .selectAll()
+      .where('email', '=', email.toLowerCase())
+      .executeTakeFirst();
   }
 
   async emailTaken(email: string, exceptUserId?: number): Promise<boolean> {
@@ -28,7 +32,11 @@ export class UsersRepository {
   }
 
   async preferencesOf(userId: number): Promise<PreferenceRow> {
-    return this.db.selectFrom('user_preferences').selectAll().where('user_id', '=', userId).executeTakeFirstOrThrow();
+    return this.db
+      .selectFrom('user_preferences')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow();
   }
 
   async withPreferences(userId: number): Promise<UserWithPreferences | undefined> {
@@ -58,7 +66,9 @@ export class UsersRepository {
 
   async update(
     id: number,
-    values: Partial<Pick<UserRow, 'name' | 'email' | 'avatar_key' | 'password_hash'>> & { updated_at: string },
+    values: Partial<Pick<UserRow, 'name' | 'email' | 'avatar_key' | 'password_hash'>> & {
+      updated_at: string;
+    },
   ): Promise<void> {
     await this.db.updateTable('users').set(values).where('id', '=', id).execute();
   }
