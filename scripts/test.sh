@@ -10,6 +10,9 @@ npm run lint
 npx vitest run --project unit --project api-sqlite
 if bash scripts/postgres-available.sh; then
   npx vitest run --project api-postgres
+elif [ "${CI:-}" = "true" ]; then
+  echo "PostgreSQL must be reachable in CI (${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test})." >&2
+  exit 1
 else
   echo "PostgreSQL is not reachable at ${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test}: skipping the PostgreSQL run of the API suite."
 fi
