@@ -67,7 +67,7 @@ export async function buildApp(
   await app.register(
     async (api) => {
       // A coarse per-address shield against floods; the sign-in, code and reset limits are in the services.
-      await api.register(fastifyRateLimit, { max: 1200, timeWindow: '1 minute' });
+      await api.register(fastifyRateLimit, { max: config.apiRateLimitPerMinute, timeWindow: '1 minute' });
       registerOriginCheck(api, config.appUrl);
       registerSession(api, ctx);
       await api.register(authRoutes(ctx));

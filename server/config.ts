@@ -33,6 +33,7 @@ const envSchema = z.object({
   TRUST_PROXY: flag.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT_MB: z.coerce.number().positive().default(10),
+  API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(3000),
   INTERCOM_APP_ID: z.string().optional(),
   INTERCOM_SECRET: z.string().optional(),
 });
@@ -55,6 +56,7 @@ export interface Config {
   trustProxy: boolean;
   logLevel: string;
   bodyLimitBytes: number;
+  apiRateLimitPerMinute: number;
   intercom: { appId: string | undefined; secret: string | undefined };
 }
 
@@ -87,6 +89,7 @@ export function loadConfig(overrides: Record<string, string | undefined> = {}): 
     trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL,
     bodyLimitBytes: Math.round(env.BODY_LIMIT_MB * 1024 * 1024),
+    apiRateLimitPerMinute: env.API_RATE_LIMIT_PER_MINUTE,
     intercom: { appId: env.INTERCOM_APP_ID, secret: env.INTERCOM_SECRET },
   };
 }
