@@ -19,6 +19,11 @@ async function askForCode(user: BuiltUser): Promise<{ client: ApiClient; code: s
   return { client, code: codeFrom(mail?.text_body ?? '') };
 }
 
+const withCode = (client: ApiClient, user: BuiltUser, code: string) =>
+  client.post('/users/sign_in', { email: user.email, password: user.password, access_code: code });
+
+const otherThan = (code: string) => (code === '000000' ? '111111' : '000000');
+
 describe('two-step verification', () => {
   it('is turned on and off from the user preferences', async () => {
     const user = await buildUser(t.ctx);
@@ -28,10 +33,7 @@ describe('two-step verification', () => {
     await client.delete('/users/sign_out');
 
     const { client: next, code } = await askForCode(user);
-    expect(
-      (await next.post('/users/sign_in', { email: user.email, password: user.password, access_code: code }))
-        .status,
-    ).toBe(200);
+    expect((await withCode(next, user, code)).status).toBe(200);
     const off = await next.patch(`/users/${user.id}`, { user_preference: { is_2fa_enabled: false } });
     expect(off.body.response.is_2fa_enabled).toBe(false);
     await next.delete('/users/sign_out');
@@ -44,17 +46,9 @@ describe('two-step verification', () => {
     const mail = await lastMailTo(t.ctx, user.email);
     expect(mail?.subject).toContain(code);
 
-    const ok = await client.post('/users/sign_in', {
-      email: user.email,
-      password: user.password,
-      access_code: code,
-    });
+    const ok = await withCode(client, user, code);
     expect(ok.status).toBe(200);
-    const again = await new ApiClient(t.baseUrl).post('/users/sign_in', {
-      email: user.email,
-      password: user.password,
-      access_code: code,
-    });
+    const again = await withCode(new ApiClient(t.baseUrl), user, code);
     expect(again.status).toBe(400);
     expect(again.body.response.error.code).toBe('invalid_code');
   });
@@ -74,12 +68,8 @@ describe('two-step verification', () => {
   it('answers a wrong code with 400 invalid_code', async () => {
     const user = await buildUser(t.ctx, { twoStep: true });
     const { client, code } = await askForCode(user);
-    const wrong = code === '000000' ? '111111' : '000000';
-    const answer = await client.post('/users/sign_in', {
-      email: user.email,
-      password: user.password,
-      access_code: wrong,
-    });
+    const wrong = otherThan(code);
+    const answer = await withCode(client, user, wrong);
     expect(answer.status).toBe(400);
     expect(answer.body.response.error.code).toBe('invalid_code');
   });
@@ -88,11 +78,7 @@ describe('two-step verification', () => {
     const user = await buildUser(t.ctx, { twoStep: true });
     const { client, code } = await askForCode(user);
     t.clock.advance((ACCESS_CODE_TTL_MINUTES + 1) * 60_000);
-    const answer = await client.post('/users/sign_in', {
-      email: user.email,
-      password: user.password,
-      access_code: code,
-    });
+    const answer = await withCode(client, user, code);
     expect(answer.status).toBe(422);
     expect(answer.body.response.error.code).toBe('unprocessable_code');
   });
@@ -100,15 +86,11 @@ describe('two-step verification', () => {
   it('burns the code after too many wrong tries', async () => {
     const user = await buildUser(t.ctx, { twoStep: true });
     const { client, code } = await askForCode(user);
-    const wrong = code === '000000' ? '111111' : '000000';
+    const wrong = otherThan(code);
     for (let i = 0; i < ACCESS_CODE_MAX_ATTEMPTS; i++) {
-      await client.post('/users/sign_in', { email: user.email, password: user.password, access_code: wrong });
+      await withCode(client, user, wrong);
     }
-    const answer = await client.post('/users/sign_in', {
-      email: user.email,
-      password: user.password,
-      access_code: code,
-    });
+    const answer = await withCode(client, user, code);
     expect(answer.status).toBe(422);
     expect(answer.body.response.error.code).toBe('unprocessable_code');
   });
@@ -120,18 +102,10 @@ describe('two-step verification', () => {
     expect(resent.status).toBe(200);
     const newCode = codeFrom((await lastMailTo(t.ctx, user.email))?.text_body ?? '');
     if (newCode !== oldCode) {
-      const stale = await client.post('/users/sign_in', {
-        email: user.email,
-        password: user.password,
-        access_code: oldCode,
-      });
+      const stale = await withCode(client, user, oldCode);
       expect(stale.status).toBe(400);
     }
-    const fresh = await client.post('/users/sign_in', {
-      email: user.email,
-      password: user.password,
-      access_code: newCode,
-    });
+    const fresh = await withCode(client, user, newCode);
     expect(fresh.status).toBe(200);
   });
 
