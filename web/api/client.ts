@@ -76,7 +76,9 @@ function toApiError(response: Response, body: unknown): ApiError {
       ? error.message
       : statusFallback(response.status, response.statusText);
   const details =
-    error?.details && typeof error.details === 'object' ? (error.details as Record<string, unknown>) : undefined;
+    error?.details && typeof error.details === 'object'
+      ? (error.details as Record<string, unknown>)
+      : undefined;
   return new ApiError(response.status, code, message, details);
 }
 

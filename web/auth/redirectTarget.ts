@@ -50,7 +50,11 @@ export function loginPathFor(location: { pathname: string; search: string; hash:
  * Carries the remembered page and the invitation (ih, type) from one auth page to another,
  * so switching between /login and /signup loses nothing.
  */
-export function authLink(pathname: string, current: URLSearchParams, keep = [FROM_PARAM, 'ih', 'type', 'em']): string {
+export function authLink(
+  pathname: string,
+  current: URLSearchParams,
+  keep = [FROM_PARAM, 'ih', 'type', 'em'],
+): string {
   const next = new URLSearchParams();
   for (const key of keep) {
     const value = current.get(key);

@@ -21,7 +21,10 @@ export type DeviceScreen = 'app' | 'mobile-notice' | 'rotate-device';
  * Which screen to show instead of the page. Responsive pages (auth and invitations) work on
  * phones but ask to be held upright; every other page is desktop-only for signed-in users.
  */
-export function deviceScreen(device: DeviceState, page: { responsive: boolean; signedIn: boolean }): DeviceScreen {
+export function deviceScreen(
+  device: DeviceState,
+  page: { responsive: boolean; signedIn: boolean },
+): DeviceScreen {
   const mobile = device.mobileUserAgent || device.smallScreen;
   if (page.responsive) return device.mobileUserAgent && device.phoneLandscape ? 'rotate-device' : 'app';
   if (page.signedIn && mobile) return 'mobile-notice';

@@ -19,5 +19,5 @@ export interface ShellLocationState {
 }
 
 export function shellState(state: unknown): ShellLocationState {
-  return state && typeof state === 'object' ? (state as ShellLocationState) : {};
+  return state && typeof state === 'object' ? state : {};
 }

@@ -5,7 +5,13 @@ import { FullScreen } from './FullScreen';
 export const MOBILE_NOTICE = 'Proofroom is currently available on desktop. Mobile is coming soon!';
 
 /** Blocks signed-in users on phones outside the responsive pages (account-side §1). */
-export function MobileNotice({ onLogout, afterSignUp = false }: { onLogout?: () => void; afterSignUp?: boolean }) {
+export function MobileNotice({
+  onLogout,
+  afterSignUp = false,
+}: {
+  onLogout?: () => void;
+  afterSignUp?: boolean;
+}) {
   return (
     <FullScreen
       testId="mobile-notice"

@@ -1,0 +1,25 @@
+import { Outlet } from 'react-router';
+import { Breadcrumbs } from '../Breadcrumbs/Breadcrumbs';
+import { BreadcrumbsProvider, useBreadcrumbTrail } from '../Breadcrumbs/BreadcrumbsContext';
+import { ProfileMenu } from '../ProfileMenu/ProfileMenu';
+import { TopBar } from '../TopBar/TopBar';
+import classes from './AppLayout.module.css';
+
+function SignedInTopBar() {
+  const crumbs = useBreadcrumbTrail();
+  return <TopBar left={<Breadcrumbs crumbs={crumbs} />} right={<ProfileMenu />} />;
+}
+
+/** Every signed-in page: the top bar over the page. */
+export function AppLayout() {
+  return (
+    <BreadcrumbsProvider>
+      <div className={classes.root}>
+        <SignedInTopBar />
+        <main className={classes.main}>
+          <Outlet />
+        </main>
+      </div>
+    </BreadcrumbsProvider>
+  );
+}

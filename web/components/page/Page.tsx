@@ -1,0 +1,36 @@
+import type { ReactNode } from 'react';
+import { Box, Group, Stack, Text, Title } from '@mantine/core';
+
+/** A page's content column with the app's spacing. */
+export function Page({ children, size = 1200 }: { children: ReactNode; size?: number }) {
+  return (
+    <Box w="100%" maw={size} mx="auto" px={{ base: 'md', sm: 32 }} py={32}>
+      {children}
+    </Box>
+  );
+}
+
+/** The heading of a page: title, an optional line under it, and actions on the right. */
+export function PageHeader({
+  title,
+  description,
+  actions,
+}: {
+  title: ReactNode;
+  description?: ReactNode;
+  actions?: ReactNode;
+}) {
+  return (
+    <Group justify="space-between" align="flex-end" mb="xl" wrap="nowrap">
+      <Stack gap={4} miw={0}>
+        <Title order={1}>{title}</Title>
+        {description && (
+          <Text c="dimmed" size="sm">
+            {description}
+          </Text>
+        )}
+      </Stack>
+      {actions && <Group gap="sm">{actions}</Group>}
+    </Group>
+  );
+}

@@ -1,0 +1,93 @@
+import { useMemo, useState, type ChangeEvent, type FormEvent } from 'react';
+import type { z } from 'zod';
+import { firstErrors } from '@common/validation';
+import { splitServerErrors } from './serverErrors';
+
+type Values = Record<string, string>;
+
+/**
+ * Form state validated by a zod schema from common/, so messages are the spec's. A field's
+ * message shows once it was left (blur) or the form was submitted; server messages from a
+ * failed call show until the field changes.
+ */
+export function useZodForm<V extends Values>(
+  schema: z.ZodType,
+  initial: V,
+  /** Values the schema needs that are not fields of the form (a token from the URL). */
+  extra: Record<string, unknown> = {},
+) {
+  const [values, setValues] = useState<V>(initial);
+  const [touched, setTouched] = useState<Partial<Record<keyof V, boolean>>>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [serverFields, setServerFields] = useState<Partial<Record<keyof V, string>>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+
+  const extraKey = JSON.stringify(extra);
+  const errors = useMemo(
+    () => firstErrors(schema, { ...(JSON.parse(extraKey) as Record<string, unknown>), ...values }),
+    [schema, values, extraKey],
+  );
+  const isValid = Object.keys(errors).length === 0;
+  const isDirty = (Object.keys(initial) as (keyof V)[]).some((key) => values[key] !== initial[key]);
+
+  function errorOf(field: keyof V): string | undefined {
+    const key = field as string;
+    return serverFields[field] ?? (submitted || touched[field] ? errors[key] : undefined);
+  }
+
+  function setValue(field: keyof V, value: string) {
+    setValues((current) => ({ ...current, [field]: value }));
+    setServerFields((current) => ({ ...current, [field]: undefined }));
+    setFormError(null);
+  }
+
+  /** Props for a Mantine text input bound to `field`. */
+  function inputProps(field: keyof V) {
+    return {
+      name: field as string,
+      value: values[field],
+      onChange: (event: ChangeEvent<HTMLInputElement>) => setValue(field, event.currentTarget.value),
+      onBlur: () => setTouched((current) => ({ ...current, [field]: true })),
+      error: errorOf(field),
+    };
+  }
+
+  function onSubmit(handler: (values: V) => void) {
+    return (event: FormEvent) => {
+      event.preventDefault();
+      setSubmitted(true);
+      setFormError(null);
+      if (isValid) handler(values);
+    };
+  }
+
+  /** Shows a failed call's messages under the fields and above the form; returns them too. */
+  function showServerError(error: unknown) {
+    const split = splitServerErrors(error, Object.keys(initial));
+    setServerFields(split.fields as Partial<Record<keyof V, string>>);
+    setFormError(split.form);
+    return split;
+  }
+
+  function reset() {
+    setValues(initial);
+    setTouched({});
+    setSubmitted(false);
+    setServerFields({});
+    setFormError(null);
+  }
+
+  return {
+    values,
+    setValue,
+    inputProps,
+    errorOf,
+    isValid,
+    isDirty,
+    onSubmit,
+    formError,
+    setFormError,
+    showServerError,
+    reset,
+  };
+}

@@ -1,0 +1,92 @@
+import { useState } from 'react';
+import { Anchor, Text } from '@mantine/core';
+import { Link, useSearchParams } from 'react-router';
+import { ACCESS_CODE_REQUIRED } from '@common/api/errors';
+import { useResendAccessCode, useSignIn } from '@web/api/session';
+import { AuthHeading } from '@web/components/auth/AuthHeading';
+import { snackbar } from '@web/components/snackbar/snackbar';
+import { authLink } from '@web/auth/redirectTarget';
+import { useAfterLogin } from '@web/auth/useAfterLogin';
+import { signInErrorMessage, signInOutcome } from './authErrors';
+import { CodeStep } from './CodeStep';
+import { CredentialsStep, type Credentials } from './CredentialsStep';
+
+/** /login: e-mail and password, then the e-mailed code when two-step verification is on. */
+export function LoginPage() {
+  const [params] = useSearchParams();
+  const signIn = useSignIn();
+  const resend = useResendAccessCode();
+  const afterLogin = useAfterLogin();
+  const [credentials, setCredentials] = useState<Credentials | null>(null);
+  const [needsCode, setNeedsCode] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  function submit(next: Credentials, accessCode?: string) {
+    setError(null);
+    signIn.mutate(
+      { ...next, ...(accessCode ? { access_code: accessCode } : {}) },
+      {
+        onSuccess: () => void afterLogin(),
+        onError: (failure) => {
+          const outcome = signInOutcome(failure);
+          if (outcome === 'ask_code') {
+            setCredentials(next);
+            setNeedsCode(true);
+            return;
+          }
+          setError(signInErrorMessage(failure));
+        },
+      },
+    );
+  }
+
+  function resendCode() {
+    if (!credentials) return;
+    resend.mutate(credentials.email, {
+      onSuccess: () =>
+        snackbar.success({
+          title: 'Code resent',
+          description: `We sent a new code to ${credentials.email}.`,
+        }),
+      onError: (failure) => snackbar.error({ title: signInErrorMessage(failure) }),
+    });
+  }
+
+  if (needsCode && credentials) {
+    return (
+      <>
+        <AuthHeading title="Check your e-mail">{ACCESS_CODE_REQUIRED}</AuthHeading>
+        <CodeStep
+          email={credentials.email}
+          pending={signIn.isPending}
+          error={error}
+          resending={resend.isPending}
+          onSubmit={(code) => submit(credentials, code)}
+          onResend={resendCode}
+          onBack={() => {
+            setNeedsCode(false);
+            setError(null);
+          }}
+        />
+      </>
+    );
+  }
+
+  return (
+    <>
+      <AuthHeading title="Welcome back">Log in to review your team's work.</AuthHeading>
+      <CredentialsStep
+        initialEmail={credentials?.email ?? params.get('em') ?? ''}
+        pending={signIn.isPending}
+        error={error}
+        onSubmit={submit}
+      />
+      <Text size="sm" c="dimmed" ta="center" mt="xl">
+        New to Proofroom?{' '}
+        <Anchor component={Link} to={authLink('/signup', params)} fw={600}>
+          Create an account
+        </Anchor>
+      </Text>
+    </>
+  );
+}

@@ -1,0 +1,15 @@
+import { Stack } from '@mantine/core';
+import { useCurrentUser } from '@web/api/session';
+import { DownloadResolutionCard } from './DownloadResolutionCard';
+import { ProfileForm } from './ProfileForm';
+
+/** The Profile tab. The form starts afresh whenever the saved profile changes. */
+export function ProfileSection() {
+  const user = useCurrentUser();
+  return (
+    <Stack gap="lg">
+      <ProfileForm key={`${user.name}|${user.email}|${user.avatar ?? ''}`} user={user} />
+      <DownloadResolutionCard user={user} />
+    </Stack>
+  );
+}

@@ -1,0 +1,51 @@
+import { Badge, Group, Switch, Text } from '@mantine/core';
+import type { User } from '@common/api/users';
+import { useUpdatePreference } from '@web/api/users';
+import { snackbar } from '@web/components/snackbar/snackbar';
+import { SettingsCard } from '../SettingsCard';
+
+/** Two-step verification: a 6-digit code by e-mail at every log in. */
+export function TwoStepCard({ user }: { user: User }) {
+  const update = useUpdatePreference(user.id);
+  const enabled = update.isPending ? Boolean(update.variables.is_2fa_enabled) : user.is_2fa_enabled;
+
+  function toggle(next: boolean) {
+    update.mutate(
+      { is_2fa_enabled: next },
+      {
+        onSuccess: () =>
+          snackbar.success({
+            title: next ? 'Two-step verification activated' : 'Two-step verification deactivated',
+            description: next
+              ? `From now on we'll e-mail a code to ${user.email} when you log in.`
+              : undefined,
+          }),
+        onError: () => snackbar.error(),
+      },
+    );
+  }
+
+  return (
+    <SettingsCard
+      testId="two-step"
+      title="Two-step verification"
+      description="Protect your account with a code we e-mail you each time you log in."
+    >
+      <Group justify="space-between" wrap="nowrap">
+        <Group gap="sm">
+          <Text fw={500}>Verify log ins by e-mail</Text>
+          <Badge variant="light" color={enabled ? 'teal' : 'gray'}>
+            {enabled ? 'On' : 'Off'}
+          </Badge>
+        </Group>
+        <Switch
+          size="md"
+          checked={enabled}
+          disabled={update.isPending}
+          onChange={(event) => toggle(event.currentTarget.checked)}
+          aria-label="Two-step verification"
+        />
+      </Group>
+    </SettingsCard>
+  );
+}
