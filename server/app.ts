@@ -4,7 +4,7 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -33,13 +33,15 @@ export interface BuiltApp {
 /** Builds the whole application from a configuration: used by main, the tests and the benchmarks. */
 export async function buildApp(
   config: Config,
-  overrides: ContextOverrides & { webDir?: string; logger?: boolean } = {},
+  overrides: ContextOverrides & { webDir?: string } = {},
 ): Promise<BuiltApp> {
   const ctx = createContext(config, overrides);
   await migrateToLatest(ctx.db, config.database);
 
+  // Typed as Fastify's base logger so the instance type stays the default one plugins expect.
+  const loggerInstance: FastifyBaseLogger = ctx.log;
   const app = Fastify({
-    logger: overrides.logger === false ? false : { level: config.logLevel },
+    loggerInstance,
     trustProxy: config.trustProxy,
     bodyLimit: config.bodyLimitBytes,
   }).withTypeProvider<ZodTypeProvider>();
@@ -73,7 +75,7 @@ export async function buildApp(
       await api.register(authRoutes(ctx));
       await api.register(userRoutes(ctx));
       await api.register(statusRoutes(ctx));
-      api.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
+      api.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, () => app.swagger());
     },
     { prefix: API_PREFIX },
   );

@@ -1,3 +1,4 @@
+import { pino, type Logger } from 'pino';
 import type { Mailer } from './adapters/mail/mailer';
 import { OutboxMailer } from './adapters/mail/outboxMailer';
 import { SmtpMailer } from './adapters/mail/smtpMailer';
@@ -17,6 +18,7 @@ import { SessionService } from './services/sessions';
 /** Everything a request may need, built once per process from the configuration. */
 export interface AppContext {
   config: Config;
+  log: Logger;
   db: Db;
   clock: Clock;
   mailer: Mailer;
@@ -31,9 +33,12 @@ export interface AppContext {
 export interface ContextOverrides {
   clock?: Clock;
   db?: Db;
+  /** false silences the logs (tests). */
+  logger?: boolean;
 }
 
 export function createContext(config: Config, overrides: ContextOverrides = {}): AppContext {
+  const log = pino({ level: overrides.logger === false ? 'silent' : config.logLevel });
   const clock = overrides.clock ?? systemClock;
   const db = overrides.db ?? createDatabase(config.database);
   const mailer: Mailer = config.mail.smtpUrl
@@ -46,6 +51,7 @@ export function createContext(config: Config, overrides: ContextOverrides = {}):
   const accessCodes = new AccessCodeService(db, clock, mailer, limiter, config.sessionSecret);
   return {
     config,
+    log,
     db,
     clock,
     mailer,
@@ -53,7 +59,7 @@ export function createContext(config: Config, overrides: ContextOverrides = {}):
     users,
     sessions,
     accounts: new AccountService(users, clock, limiter, accessCodes),
-    passwordResets: new PasswordResetService(db, users, clock, mailer, limiter, sessions, config.appUrl),
+    passwordResets: new PasswordResetService(db, users, clock, mailer, limiter, sessions, config.appUrl, log),
     profile: new ProfileService(users, clock, storage, sessions),
   };
 }

@@ -30,6 +30,7 @@ export type ErrorCode =
   | 'unprocessable_code'
   | 'rate_limited'
   | 'payload_too_large'
+  | 'bad_request'
   | 'internal_error';
 
 export const errorBodySchema = z.object({

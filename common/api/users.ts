@@ -32,21 +32,25 @@ export const userSchema = z.object({
 export type User = z.infer<typeof userSchema>;
 
 /** Profile fields sent as multipart form data (PATCH /users/{id}); the avatar is the file part. */
-export const profileFieldsSchema = z.object({
-  name: requiredText('Name', { min: PROFILE_NAME_MIN, max: NAME_MAX }).optional(),
-  email: emailField('Email').optional(),
-});
+export const profileFieldsSchema = z
+  .object({
+    name: requiredText('Name', { min: PROFILE_NAME_MIN, max: NAME_MAX }).optional(),
+    email: emailField('Email').optional(),
+  })
+  .strict();
 export type ProfileFields = z.infer<typeof profileFieldsSchema>;
 
 /** JSON form of PATCH /users/{id}: preferences only. */
-export const preferenceUpdateSchema = z.object({
-  user_preference: z
-    .object({
-      asset_downloads_resolution: z.enum(DOWNLOAD_RESOLUTIONS).optional(),
-      is_2fa_enabled: z.boolean().optional(),
-    })
-    .strict(),
-});
+export const preferenceUpdateSchema = z
+  .object({
+    user_preference: z
+      .object({
+        asset_downloads_resolution: z.enum(DOWNLOAD_RESOLUTIONS).optional(),
+        is_2fa_enabled: z.boolean().optional(),
+      })
+      .strict(),
+  })
+  .strict();
 export type PreferenceUpdate = z.infer<typeof preferenceUpdateSchema>;
 
 export const updatePasswordSchema = z.object({

@@ -36,7 +36,12 @@ export async function migrateToLatest(db: Db, config: DatabaseConfig): Promise<v
   if (config.dialect === 'postgres' && config.schema) {
     await sql`create schema if not exists ${sql.id(config.schema)}`.execute(db);
   }
-  const migrator = new Migrator({ db, provider: { getMigrations: () => Promise.resolve(migrations) } });
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: () => Promise.resolve(migrations) },
+    // Without this Kysely looks for its bookkeeping tables in every schema and finds another tenant's.
+    ...(config.dialect === 'postgres' && config.schema ? { migrationTableSchema: config.schema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error ?? failed) {

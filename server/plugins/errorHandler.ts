@@ -30,6 +30,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
       error = invalidRecord(details);
     } else if (raw.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || raw.code === 'FST_REQ_FILE_TOO_LARGE') {
       error = new AppError(413, 'payload_too_large', PAYLOAD_TOO_LARGE);
+    } else if (raw.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || raw.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
+      error = new AppError(400, 'bad_request', 'The request body is not valid JSON.');
     } else if (raw.statusCode === 429) {
       error = new AppError(429, 'rate_limited', raw.message);
     } else if (raw.statusCode && raw.statusCode >= 400 && raw.statusCode < 500) {

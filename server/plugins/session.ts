@@ -13,14 +13,24 @@ declare module 'fastify' {
   interface FastifyRequest {
     session: RequestSession | null;
   }
+  interface FastifyContextConfig {
+    /** Open to anonymous callers; every other API route needs a session. */
+    public?: boolean;
+  }
 }
 
-/** Resolves the session cookie, if any, before every API handler. */
+/**
+ * Resolves the session cookie on every API call and refuses anonymous callers before their body
+ * is validated (authenticate, then validate), unless the route is marked `public`.
+ */
 export function registerSession(app: FastifyInstance, ctx: AppContext): void {
   app.decorateRequest('session', null);
-  app.addHook('preHandler', async (request) => {
+  app.addHook('onRequest', async (request) => {
     const token = request.cookies[SESSION_COOKIE];
     request.session = token ? await ctx.sessions.resolve(token) : null;
+  });
+  app.addHook('preValidation', async (request) => {
+    if (!request.routeOptions.config.public && !request.session) throw unauthorized();
   });
 }
 

@@ -21,7 +21,10 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       '/users/sign_up',
-      { schema: { tags: ['auth'], body: signUpSchema, response: { 201: userAnswer } } },
+      {
+        config: { public: true },
+        schema: { tags: ['auth'], body: signUpSchema, response: { 201: userAnswer } },
+      },
       async (request, reply) => {
         const user = await ctx.accounts.signUp(request.body, request.ip);
         await startSession(ctx, request, reply, user.id);
@@ -31,7 +34,10 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/users/sign_in',
-      { schema: { tags: ['auth'], body: signInSchema, response: { 200: userAnswer } } },
+      {
+        config: { public: true },
+        schema: { tags: ['auth'], body: signInSchema, response: { 200: userAnswer } },
+      },
       async (request, reply) => {
         const user = await ctx.accounts.signIn(request.body, request.ip);
         await startSession(ctx, request, reply, user.id);
@@ -41,7 +47,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.delete(
       '/users/sign_out',
-      { schema: { tags: ['auth'], response: { 200: messageAnswer } } },
+      { config: { public: true }, schema: { tags: ['auth'], response: { 200: messageAnswer } } },
       async (request, reply) => {
         await endSession(ctx, request, reply);
         return { response: { message: 'Signed out.' } };
@@ -55,7 +61,10 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/users/password',
-      { schema: { tags: ['auth'], body: forgotPasswordSchema, response: { 200: messageAnswer } } },
+      {
+        config: { public: true },
+        schema: { tags: ['auth'], body: forgotPasswordSchema, response: { 200: messageAnswer } },
+      },
       async (request) => {
         await ctx.passwordResets.request(request.body.email, request.ip);
         return {
@@ -68,7 +77,10 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.put(
       '/users/password',
-      { schema: { tags: ['auth'], body: resetPasswordSchema, response: { 200: userAnswer } } },
+      {
+        config: { public: true },
+        schema: { tags: ['auth'], body: resetPasswordSchema, response: { 200: userAnswer } },
+      },
       async (request, reply) => {
         const user = await ctx.passwordResets.reset(request.body.reset_password_token, request.body.password);
         await startSession(ctx, request, reply, user.id);
@@ -78,7 +90,10 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.put(
       '/users/access_code',
-      { schema: { tags: ['auth'], body: resendAccessCodeSchema, response: { 200: messageAnswer } } },
+      {
+        config: { public: true },
+        schema: { tags: ['auth'], body: resendAccessCodeSchema, response: { 200: messageAnswer } },
+      },
       async (request) => {
         await ctx.accounts.resendAccessCode(request.body.access_code.email);
         return { response: { message: 'A new code is on its way to your email.' } };

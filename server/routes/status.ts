@@ -10,7 +10,10 @@ export function statusRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/status',
-      { schema: { tags: ['status'], response: { 200: envelope(appStatusSchema) } } },
+      {
+        config: { public: true },
+        schema: { tags: ['status'], response: { 200: envelope(appStatusSchema) } },
+      },
       () => ({
         response: {
           maintenance: ctx.config.maintenance,
@@ -23,7 +26,10 @@ export function statusRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/dev/outbox',
-      { schema: { tags: ['status'], response: { 200: envelope(z.array(outboxMailSchema)) } } },
+      {
+        config: { public: true },
+        schema: { tags: ['status'], response: { 200: envelope(z.array(outboxMailSchema)) } },
+      },
       async () => {
         if (!ctx.config.devOutbox) throw notFound();
         const rows = await ctx.db

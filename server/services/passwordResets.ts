@@ -1,3 +1,4 @@
+import type { Logger } from 'pino';
 import { EXPIRED_RESET_TOKEN, INVALID_RESET_TOKEN } from '@common/api/errors';
 import { RATE_LIMITS, RESET_TOKEN_TTL_MINUTES } from '@common/limits';
 import type { Mailer } from '../adapters/mail/mailer';
@@ -20,6 +21,7 @@ export class PasswordResetService {
     private readonly limiter: RateLimiter,
     private readonly sessions: SessionService,
     private readonly appUrl: string,
+    private readonly log: Logger,
   ) {}
 
   async request(email: string, ip: string): Promise<void> {
@@ -52,7 +54,12 @@ export class PasswordResetService {
         .execute();
     });
     const url = `${this.appUrl}/reset-password?reset_password_token=${encodeURIComponent(token)}`;
-    await this.mailer.send(resetPasswordEmail(user, url));
+    try {
+      await this.mailer.send(resetPasswordEmail(user, url));
+    } catch (error) {
+      // The answer must not differ for a known address; the user can ask again.
+      this.log.error({ err: error, userId: user.id }, 'password reset e-mail could not be sent');
+    }
   }
 
   /** Sets the new password, spends the token and signs the user out of every other session. */
