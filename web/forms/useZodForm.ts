@@ -7,8 +7,8 @@ type Values = Record<string, string>;
 
 /**
  * Form state validated by a zod schema from common/, so messages are the spec's. A field's
- * message shows once it was left (blur) or the form was submitted; server messages from a
- * failed call show until the field changes.
+ * message shows once it was edited and left (blur) or the form was submitted; server messages
+ * from a failed call show until the field changes.
  */
 export function useZodForm<V extends Values>(
   schema: z.ZodType,
@@ -47,7 +47,11 @@ export function useZodForm<V extends Values>(
       name: field as string,
       value: values[field],
       onChange: (event: ChangeEvent<HTMLInputElement>) => setValue(field, event.currentTarget.value),
-      onBlur: () => setTouched((current) => ({ ...current, [field]: true })),
+      // Leaving a field the user never typed in stays quiet: a message (and the layout shift it
+      // causes) only appears for edited fields, or for all of them once the form is submitted.
+      onBlur: () => {
+        if (values[field] !== initial[field]) setTouched((current) => ({ ...current, [field]: true }));
+      },
       error: errorOf(field),
     };
   }

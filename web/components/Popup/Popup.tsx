@@ -92,6 +92,8 @@ function PopupBody({ description, checkbox, radios, actions, children }: PopupPr
               key={action.label}
               {...buttonLook[variant]}
               loading={action.loading}
+              // Focus lands on the safe choice (Cancel), not on the close icon.
+              data-autofocus={variant === 'secondary' || undefined}
               disabled={Boolean(checkbox) && gated && !ticked}
               onClick={action.onClick}
             >

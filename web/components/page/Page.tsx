@@ -1,10 +1,18 @@
 import type { ReactNode } from 'react';
 import { Box, Group, Stack, Text, Title } from '@mantine/core';
 
-/** A page's content column with the app's spacing. */
-export function Page({ children, size = 1200 }: { children: ReactNode; size?: number }) {
+/** A page's content column with the app's spacing; `start` keeps it beside a sidebar. */
+export function Page({
+  children,
+  size = 1200,
+  align = 'center',
+}: {
+  children: ReactNode;
+  size?: number;
+  align?: 'center' | 'start';
+}) {
   return (
-    <Box w="100%" maw={size} mx="auto" px={{ base: 'md', sm: 32 }} py={32}>
+    <Box w="100%" maw={size} mx={align === 'center' ? 'auto' : 0} px={{ base: 'md', sm: 40 }} py={32}>
       {children}
     </Box>
   );

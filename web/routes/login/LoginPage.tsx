@@ -20,6 +20,8 @@ export function LoginPage() {
   const [credentials, setCredentials] = useState<Credentials | null>(null);
   const [needsCode, setNeedsCode] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // Each refused code starts the code boxes afresh (remount), focused on the first digit.
+  const [codeAttempt, setCodeAttempt] = useState(0);
 
   function submit(next: Credentials, accessCode?: string) {
     setError(null);
@@ -34,6 +36,7 @@ export function LoginPage() {
             setNeedsCode(true);
             return;
           }
+          if (outcome === 'bad_code' || outcome === 'expired_code') setCodeAttempt((n) => n + 1);
           setError(signInErrorMessage(failure));
         },
       },
@@ -57,6 +60,7 @@ export function LoginPage() {
       <>
         <AuthHeading title="Check your e-mail">{ACCESS_CODE_REQUIRED}</AuthHeading>
         <CodeStep
+          key={codeAttempt}
           email={credentials.email}
           pending={signIn.isPending}
           error={error}

@@ -1,4 +1,5 @@
-import { SegmentedControl } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Center, SegmentedControl, VisuallyHidden } from '@mantine/core';
 import { IconLayoutGrid, IconList, IconPhotoScan } from '@tabler/icons-react';
 import { useParams, useSearchParams } from 'react-router';
 import { usePageBreadcrumbs } from '@web/components/Breadcrumbs/BreadcrumbsContext';
@@ -6,6 +7,15 @@ import { EmptyPanel } from '@web/components/page/EmptyPanel';
 import { Page, PageHeader } from '@web/components/page/Page';
 import { projectCrumbs } from './projectCrumbs';
 import { viewModeFrom } from './viewMode';
+
+function ViewLabel({ icon, text }: { icon: ReactNode; text: string }) {
+  return (
+    <Center>
+      {icon}
+      <VisuallyHidden>{text}</VisuallyHidden>
+    </Center>
+  );
+}
 
 /** /projects/:projectID and /projects/:projectID/folders/:folderID (filled by the projects issue). */
 export function ProjectPage() {
@@ -29,8 +39,8 @@ export function ProjectPage() {
               setParams(updated, { replace: true });
             }}
             data={[
-              { value: 'grid', label: <IconLayoutGrid size={16} aria-label="Grid view" /> },
-              { value: 'list', label: <IconList size={16} aria-label="List view" /> },
+              { value: 'grid', label: <ViewLabel icon={<IconLayoutGrid size={16} />} text="Grid view" /> },
+              { value: 'list', label: <ViewLabel icon={<IconList size={16} />} text="List view" /> },
             ]}
           />
         }

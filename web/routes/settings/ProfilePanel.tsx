@@ -20,7 +20,7 @@ export function ProfilePanel() {
   const active = resolveProfileSection(section);
 
   return (
-    <Page size={760}>
+    <Page size={840} align="start">
       <PageHeader title="My account" description="Your profile, sign-in security and notifications." />
       <Tabs
         value={active}

@@ -7,7 +7,7 @@ import { Page, PageHeader } from '@web/components/page/Page';
 /** /user/workspaces/new: where 'Create my Workspace' leads until workspaces exist. */
 export function CreateWorkspacePage() {
   return (
-    <Page size={760}>
+    <Page size={840} align="start">
       <PageHeader title="Create my Workspace" />
       <EmptyPanel
         testId="create-workspace-soon"

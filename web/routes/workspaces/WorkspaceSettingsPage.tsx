@@ -7,7 +7,7 @@ import { Page, PageHeader } from '@web/components/page/Page';
 /** /user/workspaces/:id/:section? (filled by the workspaces issue). */
 export function WorkspaceSettingsPage() {
   return (
-    <Page size={760}>
+    <Page size={840} align="start">
       <PageHeader title="Workspace settings" />
       <EmptyPanel
         testId="workspace-empty"

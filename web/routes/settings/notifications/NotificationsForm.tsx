@@ -99,7 +99,7 @@ export function NotificationsForm({ prefs }: { prefs: NotificationsPreferences }
         value={draft.emailEvery}
         onChange={(value) => value && setDraft((current) => ({ ...current, emailEvery: value }))}
         allowDeselect={false}
-        maw={280}
+        maw={360}
       />
     </SettingsCard>
   );

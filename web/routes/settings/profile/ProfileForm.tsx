@@ -3,6 +3,7 @@ import { Button, SimpleGrid, TextInput } from '@mantine/core';
 import { PREFERENCES_SAVED } from '@common/api/errors';
 import type { User } from '@common/api/users';
 import { profileFieldsSchema } from '@common/api/users';
+import { isApiError } from '@web/api/client';
 import { useUpdateProfile, type ProfileChanges } from '@web/api/users';
 import { FormAlert } from '@web/components/auth/FormAlert';
 import { snackbar } from '@web/components/snackbar/snackbar';
@@ -48,7 +49,15 @@ export function ProfileForm({ user }: { user: User }) {
       onSuccess: () => snackbar.success({ title: PREFERENCES_SAVED }),
       onError: (error) => {
         const split = form.showServerError(error);
-        if (Object.keys(split.fields).length === 0) {
+        const avatarMessage = isApiError(error, 'payload_too_large')
+          ? error.message
+          : isApiError(error)
+            ? error.fieldMessages('avatar')[0]
+            : undefined;
+        if (avatarMessage) {
+          form.setFormError(null);
+          setAvatarError(avatarMessage);
+        } else if (Object.keys(split.fields).length === 0) {
           form.setFormError(null);
           snackbar.error();
         }

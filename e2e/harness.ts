@@ -1,0 +1,126 @@
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+} from 'playwright-core';
+import type { OutboxMail } from '@common/api/auth';
+import { buildApp, type BuiltApp } from '@server/app';
+import { loadConfig } from '@server/config';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const WEB_DIR = join(ROOT, 'dist', 'web');
+export const SCREENSHOT_DIR = join(ROOT, 'e2e', 'screenshots');
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export interface E2eApp extends BuiltApp {
+  baseUrl: string;
+  /** E-mails the app sent, newest first (GET /api/v1/dev/outbox). */
+  outbox(): Promise<OutboxMail[]>;
+  close(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => done(port));
+    });
+  });
+}
+
+/**
+ * The real server with the built web app, on 127.0.0.1 and a free port, over a fresh SQLite
+ * database in a temp folder. APP_URL matches the port, so e-mailed links open in the test browser.
+ */
+export async function startApp(env: Record<string, string> = {}): Promise<E2eApp> {
+  if (!existsSync(join(WEB_DIR, 'index.html'))) {
+    throw new Error(
+      `The web app is not built: ${WEB_DIR}/index.html is missing. Run \`npx vite build\` first.`,
+    );
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), 'proofroom-e2e-'));
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    APP_URL: baseUrl,
+    DATA_DIR: dataDir,
+    DATABASE_URL: `sqlite://${join(dataDir, 'proofroom.db')}`,
+    SESSION_SECRET: randomBytes(32).toString('hex'),
+    LOG_LEVEL: 'silent',
+    DEV_OUTBOX: 'true',
+    SMTP_URL: '',
+    ...env,
+  });
+  const built = await buildApp(config, { logger: false, webDir: WEB_DIR });
+  await built.app.listen({ host: '127.0.0.1', port });
+
+  return {
+    ...built,
+    baseUrl,
+    async outbox() {
+      const response = await fetch(`${baseUrl}/api/v1/dev/outbox`);
+      if (!response.ok) throw new Error(`GET /dev/outbox answered ${response.status}`);
+      return ((await response.json()) as { response: OutboxMail[] }).response;
+    },
+    async close() {
+      await built.app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(`Chromium is missing at ${CHROMIUM}. Run \`bash scripts/setup-system.sh\` first.`);
+  }
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+export const DESKTOP: BrowserContextOptions = { viewport: { width: 1440, height: 900 } };
+
+/** A fresh browser profile (its own cookies) pointed at the app. */
+export async function newPage(
+  browser: Browser,
+  app: E2eApp,
+  options: BrowserContextOptions = DESKTOP,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: app.baseUrl, ...options });
+  context.setDefaultTimeout(10_000);
+  const page = await context.newPage();
+  return { context, page };
+}
+
+/** Saves a full-page screenshot as e2e/screenshots/<name>.png (git-ignored) for a human to look at. */
+export async function shot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  // Let transitions (modals, snackbars) settle so the picture shows the state, not the animation.
+  await page.waitForTimeout(350);
+  // A full-page capture of a scrolled page draws the sticky top bar mid-page: start at the top.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+}

@@ -1,0 +1,106 @@
+import { expect } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { E2eApp } from './harness';
+
+export interface TestUser {
+  name: string;
+  email: string;
+  password: string;
+}
+
+let counter = 0;
+
+/** A user no other journey uses. */
+export function makeUser(overrides: Partial<TestUser> = {}): TestUser {
+  counter += 1;
+  const tag = `${Date.now().toString(36)}${counter}`;
+  return {
+    name: `Dana Reviewer`,
+    email: `dana.${tag}@example.com`,
+    password: 'correct horse 42',
+    ...overrides,
+  };
+}
+
+/** The text of the page's visible snackbars. */
+export async function snackbarTexts(page: Page): Promise<string> {
+  return (await page.locator('.mantine-Notification-root').allInnerTexts()).join('\n');
+}
+
+export async function expectSnackbar(page: Page, text: string): Promise<void> {
+  await page.locator('.mantine-Notification-root', { hasText: text }).first().waitFor();
+}
+
+export async function closeSnackbars(page: Page): Promise<void> {
+  for (const button of await page.locator('.mantine-Notification-root button').all()) {
+    await button.click().catch(() => undefined);
+  }
+  await page
+    .locator('.mantine-Notification-root')
+    .first()
+    .waitFor({ state: 'detached' })
+    .catch(() => undefined);
+}
+
+export async function signUpInUi(page: Page, user: TestUser): Promise<void> {
+  await page.goto('/signup');
+  await page.getByLabel('Name').fill(user.name);
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await page.waitForURL('**/projects');
+}
+
+/** Fills the login form; the caller waits for what should follow. */
+export async function submitLogin(page: Page, email: string, password: string): Promise<void> {
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+}
+
+export async function logInInUi(page: Page, user: TestUser): Promise<void> {
+  await page.goto('/login');
+  await submitLogin(page, user.email, user.password);
+  await page.waitForURL('**/projects');
+}
+
+export async function logOutInUi(page: Page): Promise<void> {
+  await page.getByTestId('profile-menu').click();
+  await page.getByRole('menuitem', { name: /Logout/ }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByText('Are you sure you want to log out?').waitFor();
+  await dialog.getByRole('button', { name: 'Logout' }).click();
+  await page.waitForURL('**/login');
+}
+
+/** Signs a user up through the API (no browser session): for journeys that need a second account. */
+export async function signUpViaApi(app: E2eApp, user: TestUser): Promise<void> {
+  const response = await fetch(`${app.baseUrl}/api/v1/users/sign_up`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ user }),
+  });
+  expect(response.status).toBe(201);
+}
+
+/** The newest e-mail to `to` whose subject matches, waiting for it to arrive. */
+export async function waitForMail(app: E2eApp, to: string, subject: RegExp, after = 0) {
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const mail = (await app.outbox()).find(
+      (m) => m.to.includes(to) && subject.test(m.subject) && m.id > after,
+    );
+    if (mail) return mail;
+    await new Promise((done) => setTimeout(done, 100));
+  }
+  throw new Error(`No e-mail to ${to} matching ${String(subject)}`);
+}
+
+export async function lastMailId(app: E2eApp): Promise<number> {
+  return (await app.outbox())[0]?.id ?? 0;
+}
+
+export function sixDigitCode(text: string): string {
+  const code = /\b(\d{6})\b/.exec(text)?.[1];
+  if (!code) throw new Error(`No 6-digit code in: ${text}`);
+  return code;
+}

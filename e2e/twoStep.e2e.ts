@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { INVALID_CODE } from '@common/api/errors';
+import { launchBrowser, newPage, shot, startApp, type E2eApp } from './harness';
+import {
+  closeSnackbars,
+  expectSnackbar,
+  lastMailId,
+  logOutInUi,
+  makeUser,
+  signUpInUi,
+  sixDigitCode,
+  submitLogin,
+  waitForMail,
+} from './journeys';
+
+const CODE_SUBJECT = /verification code/i;
+
+describe('two-step verification', () => {
+  let app: E2eApp;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    app = await startApp();
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+  });
+
+  it('turns two-step on, then logs in with the e-mailed code', async () => {
+    const user = makeUser();
+    const { context, page } = await newPage(browser, app);
+    await signUpInUi(page, user);
+
+    await page.goto('/user/profile/security');
+    const toggle = page.getByRole('switch', { name: 'Two-step verification' });
+    expect(await toggle.isChecked()).toBe(false);
+    await toggle.click({ force: true });
+    await expectSnackbar(page, 'Two-step verification activated');
+    await shot(page, 'twostep-01-activated');
+    expect(await toggle.isChecked()).toBe(true);
+    await closeSnackbars(page);
+
+    await logOutInUi(page);
+    const before = await lastMailId(app);
+    await submitLogin(page, user.email, user.password);
+    await page.getByRole('heading', { name: 'Check your e-mail' }).waitFor();
+    const first = await waitForMail(app, user.email, CODE_SUBJECT, before);
+    await shot(page, 'twostep-02-code-step');
+
+    // A wrong code is refused with the catalogue's message and the step stays.
+    const wrong = sixDigitCode(first.text) === '000000' ? '111111' : '000000';
+    await page.getByRole('textbox').first().click();
+    await page.keyboard.type(wrong);
+    await page.getByTestId('form-error').getByText(INVALID_CODE).waitFor();
+    await shot(page, 'twostep-03-wrong-code');
+
+    // 'Resend code' e-mails a fresh one.
+    await page.getByRole('button', { name: 'Resend code' }).click();
+    await expectSnackbar(page, 'Code resent');
+    const resent = await waitForMail(app, user.email, CODE_SUBJECT, first.id);
+
+    // The code is read from the outbox page, as a local user would.
+    const outbox = await context.newPage();
+    await outbox.goto('/dev/outbox');
+    await outbox.getByTestId('outbox-mail').first().waitFor();
+    await shot(outbox, 'twostep-04-outbox');
+    const newestBody = await outbox.getByTestId('outbox-body').first().innerText();
+    const code = sixDigitCode(newestBody);
+    expect(code).toBe(sixDigitCode(resent.text));
+    await outbox.close();
+
+    // After a refused code the boxes start empty again.
+    expect(await page.getByRole('textbox').first().inputValue()).toBe('');
+    await page.getByRole('textbox').first().click();
+    await page.keyboard.type(code);
+    await page.waitForURL('**/projects');
+    await page.getByRole('heading', { name: 'Projects' }).waitFor();
+
+    // And off again.
+    await page.goto('/user/profile/security');
+    await page.getByRole('switch', { name: 'Two-step verification' }).click({ force: true });
+    await expectSnackbar(page, 'Two-step verification deactivated');
+    await shot(page, 'twostep-05-deactivated');
+    await context.close();
+  });
+});
