@@ -145,6 +145,26 @@ describe('navigation shell', () => {
     await shot(page, 'shell-08-phone-rotate');
     await context.close();
   });
+
+  it('tells a phone user who just signed up to sign in on desktop', async () => {
+    const user = makeUser();
+    const phone = {
+      viewport: { width: 390, height: 844 },
+      userAgent: IPHONE_UA,
+      isMobile: true,
+      hasTouch: true,
+    };
+    const { context, page } = await newPage(browser, app, phone);
+    await page.goto('/signup');
+    await page.getByLabel('Name').fill(user.name);
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(user.password);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByRole('heading', { name: 'Your account is ready' }).waitFor();
+    await page.getByText(/Sign in on a desktop computer/).waitFor();
+    await shot(page, 'shell-10-phone-signed-up');
+    await context.close();
+  });
 });
 
 describe('maintenance', () => {

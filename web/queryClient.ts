@@ -2,6 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { isApiError, setUnauthorizedHandler } from './api/client';
 import { forgetUser } from './shell/forgetUser';
 import { queryKeys } from './api/keys';
+import { noteSessionEnd } from './auth/sessionEvents';
 
 /** A 4xx will not change by asking again; other failures get one more try. */
 function shouldRetry(failureCount: number, error: unknown): boolean {
@@ -21,5 +22,7 @@ export const queryClient = new QueryClient({
  * remembers the page they were on (API.md "Authentication").
  */
 setUnauthorizedHandler(() => {
-  if (queryClient.getQueryData(queryKeys.me)) forgetUser(queryClient);
+  if (!queryClient.getQueryData(queryKeys.me)) return;
+  noteSessionEnd('expired');
+  forgetUser(queryClient);
 });

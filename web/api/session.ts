@@ -18,11 +18,12 @@ export function useMe() {
   return useQuery({ queryKey: queryKeys.me, queryFn: fetchMe, staleTime: 5 * 60_000, retry: 1 });
 }
 
-/** The signed-in user where a guard has already made sure there is one. */
-export function useCurrentUser(): User {
-  const { data } = useMe();
-  if (!data) throw new Error('useCurrentUser needs a signed-in user (render it under RequireAuth)');
-  return data;
+/**
+ * The signed-in user under RequireAuth. It can still be null for the one render between a
+ * logout (or an expired session) and the guard's redirect, so callers render nothing then.
+ */
+export function useSignedInUser(): User | null {
+  return useMe().data ?? null;
 }
 
 /** Stores a freshly signed-in user so every guard and screen sees it at once. */

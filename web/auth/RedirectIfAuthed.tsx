@@ -1,15 +1,14 @@
-import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
+import { Navigate, Outlet, useSearchParams } from 'react-router';
 import { useMe } from '@web/api/session';
-import { shellState } from '@web/shell/routeHandle';
 import { afterLoginTarget, FROM_PARAM } from './redirectTarget';
 
-/** Login-type pages send a signed-in user back where they came from, or to /projects. */
+/**
+ * Login-type pages send a signed-in user back where they came from, or to /projects. This is
+ * also how a successful log in, sign-up or password reset leaves the page.
+ */
 export function RedirectIfAuthed() {
   const { data: user } = useMe();
-  const location = useLocation();
   const [params] = useSearchParams();
-  if (user && !shellState(location.state).signedOut) {
-    return <Navigate to={afterLoginTarget(params.get(FROM_PARAM))} replace />;
-  }
+  if (user) return <Navigate to={afterLoginTarget(params.get(FROM_PARAM))} replace />;
   return <Outlet />;
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Outlet, useLocation, useMatches } from 'react-router';
+import { Outlet, useMatches } from 'react-router';
 import { useAppStatus } from '@web/api/status';
 import { useMe } from '@web/api/session';
 import { MaintenanceScreen } from '@web/components/screens/MaintenanceScreen';
@@ -8,7 +8,8 @@ import { RotateDevice } from '@web/components/screens/RotateDevice';
 import { SplashScreen } from '@web/components/screens/SplashScreen';
 import { LoadFailedScreen } from '@web/components/screens/LoadFailedScreen';
 import { deviceScreen } from './device';
-import { isResponsiveMatch, shellState } from './routeHandle';
+import { justSignedUp } from '@web/auth/sessionEvents';
+import { isResponsiveMatch } from './routeHandle';
 import { useDevice } from './useDevice';
 import { useLogout } from './useLogout';
 
@@ -20,7 +21,6 @@ export function AppRoot() {
   const status = useAppStatus();
   const me = useMe();
   const matches = useMatches();
-  const location = useLocation();
   const device = useDevice();
   const { logout } = useLogout();
   const [maintenanceClosed, setMaintenanceClosed] = useState(false);
@@ -36,12 +36,7 @@ export function AppRoot() {
   const screen = deviceScreen(device, { responsive: isResponsiveMatch(matches), signedIn: Boolean(me.data) });
   switch (screen) {
     case 'mobile-notice':
-      return (
-        <MobileNotice
-          afterSignUp={shellState(location.state).justSignedUp === true}
-          onLogout={() => void logout()}
-        />
-      );
+      return <MobileNotice afterSignUp={justSignedUp()} onLogout={() => void logout()} />;
     case 'rotate-device':
       return <RotateDevice />;
     case 'app':

@@ -9,15 +9,3 @@ export interface RouteHandle {
 export function isResponsiveMatch(matches: UIMatch[]): boolean {
   return matches.some((match) => (match.handle as RouteHandle | undefined)?.responsive === true);
 }
-
-/** Location state the shell understands. */
-export interface ShellLocationState {
-  /** Set by Logout so the login page does not bounce the still-cached user away. */
-  signedOut?: boolean;
-  /** Set after sign-up so phones see the "sign in on desktop" message. */
-  justSignedUp?: boolean;
-}
-
-export function shellState(state: unknown): ShellLocationState {
-  return state && typeof state === 'object' ? state : {};
-}

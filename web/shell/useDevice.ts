@@ -9,9 +9,3 @@ export function useDevice(): DeviceState {
   const phoneLandscape = useMediaQuery(PHONE_LANDSCAPE_QUERY, false, options);
   return { mobileUserAgent, smallScreen, phoneLandscape };
 }
-
-/** True on phones and small screens: the notice after sign-up uses it. */
-export function useIsMobile(): boolean {
-  const device = useDevice();
-  return device.mobileUserAgent || device.smallScreen;
-}

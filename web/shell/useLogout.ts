@@ -1,18 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
 import { isApiError } from '@web/api/client';
 import { queryKeys } from '@web/api/keys';
 import { useSignOut } from '@web/api/session';
+import { noteSessionEnd } from '@web/auth/sessionEvents';
 import { snackbar } from '@web/components/snackbar/snackbar';
 import { forgetUser } from './forgetUser';
 
-/**
- * Signs out, goes to /login (without remembering the page: the user chose to leave) and only
- * then forgets the user, so no guard sees a signed-out user on a protected page.
- */
+/** Signs out and forgets the user; RequireAuth then shows /login (remembering nothing). */
 export function useLogout() {
   const signOut = useSignOut();
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
 
   async function logout() {
@@ -24,7 +20,7 @@ export function useLogout() {
         return;
       }
     }
-    await navigate('/login', { replace: true, state: { signedOut: true } });
+    noteSessionEnd('logout');
     forgetUser(queryClient);
     void queryClient.invalidateQueries({ queryKey: queryKeys.status });
   }

@@ -1,12 +1,13 @@
 import { useState, type ReactNode } from 'react';
 import { Button, Checkbox, Group, Modal, Radio, Stack, Text } from '@mantine/core';
 import { parseBoldMarkup } from './boldMarkup';
+import { isGatedOff, type PopupActionVariant } from './popupActions';
 
 export interface PopupAction {
   label: string;
   onClick: () => void;
   /** primary: filled brand; danger: filled red; secondary: quiet (Cancel). */
-  variant?: 'primary' | 'danger' | 'secondary';
+  variant?: PopupActionVariant;
   loading?: boolean;
   /** Disabled until the popup's checkbox is ticked; by default every non-secondary action is. */
   gated?: boolean;
@@ -86,7 +87,6 @@ function PopupBody({ description, checkbox, radios, actions, children }: PopupPr
       <Group justify="flex-end" gap="sm" mt="xs">
         {actions.map((action) => {
           const variant = action.variant ?? 'primary';
-          const gated = action.gated ?? variant !== 'secondary';
           return (
             <Button
               key={action.label}
@@ -94,7 +94,7 @@ function PopupBody({ description, checkbox, radios, actions, children }: PopupPr
               loading={action.loading}
               // Focus lands on the safe choice (Cancel), not on the close icon.
               data-autofocus={variant === 'secondary' || undefined}
-              disabled={Boolean(checkbox) && gated && !ticked}
+              disabled={isGatedOff(action, Boolean(checkbox), ticked)}
               onClick={action.onClick}
             >
               {action.label}

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Group, Menu, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconLogout, IconSettings } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
-import { useCurrentUser } from '@web/api/session';
+import { useSignedInUser } from '@web/api/session';
 import { useLogout } from '@web/shell/useLogout';
 import { Popup } from '../Popup/Popup';
 import { UserAvatar } from '../UserAvatar/UserAvatar';
@@ -10,10 +10,11 @@ import classes from './ProfileMenu.module.css';
 
 /** Top-right dropdown: who is signed in, Settings, and Logout (confirmed). */
 export function ProfileMenu() {
-  const user = useCurrentUser();
+  const user = useSignedInUser();
   const navigate = useNavigate();
   const { logout, pending } = useLogout();
   const [confirming, setConfirming] = useState(false);
+  if (!user) return null;
 
   return (
     <>

@@ -36,8 +36,9 @@ export function ForgotPage() {
           <IconMailCheck size={30} />
         </ThemeIcon>
         <AuthHeading title="Check your inbox">{sentTo.message}</AuthHeading>
-        <Text size="sm" c="dimmed" mt={-24}>
-          Sent to <strong>{sentTo.email}</strong>. The link works once and expires after a while.
+        <Text size="sm" c="dimmed" mt={-16}>
+          The link works once and expires after a while. Nothing there? Check your spam folder, or send it
+          again.
         </Text>
         <Button variant="default" onClick={() => send(sentTo.email)} loading={forgot.isPending}>
           Send the link again

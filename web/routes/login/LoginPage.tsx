@@ -6,7 +6,6 @@ import { useResendAccessCode, useSignIn } from '@web/api/session';
 import { AuthHeading } from '@web/components/auth/AuthHeading';
 import { snackbar } from '@web/components/snackbar/snackbar';
 import { authLink } from '@web/auth/redirectTarget';
-import { useAfterLogin } from '@web/auth/useAfterLogin';
 import { signInErrorMessage, signInOutcome } from './authErrors';
 import { CodeStep } from './CodeStep';
 import { CredentialsStep, type Credentials } from './CredentialsStep';
@@ -16,7 +15,6 @@ export function LoginPage() {
   const [params] = useSearchParams();
   const signIn = useSignIn();
   const resend = useResendAccessCode();
-  const afterLogin = useAfterLogin();
   const [credentials, setCredentials] = useState<Credentials | null>(null);
   const [needsCode, setNeedsCode] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -28,7 +26,6 @@ export function LoginPage() {
     signIn.mutate(
       { ...next, ...(accessCode ? { access_code: accessCode } : {}) },
       {
-        onSuccess: () => void afterLogin(),
         onError: (failure) => {
           const outcome = signInOutcome(failure);
           if (outcome === 'ask_code') {

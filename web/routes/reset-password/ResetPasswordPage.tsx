@@ -1,5 +1,5 @@
 import { Button, PasswordInput, Stack } from '@mantine/core';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { resetPasswordSchema } from '@common/api/auth';
 import { PASSWORD_MIN } from '@common/limits';
 import { useResetPassword } from '@web/api/session';
@@ -13,7 +13,6 @@ export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('reset_password_token') ?? '';
   const reset = useResetPassword();
-  const navigate = useNavigate();
   const form = useZodForm(
     resetPasswordSchema,
     { password: '', password_confirmation: '' },
@@ -38,13 +37,12 @@ export function ResetPasswordPage() {
     reset.mutate(
       { ...values, reset_password_token: token },
       {
-        onSuccess: () => {
+        // Success signs the user in; RedirectIfAuthed then leaves for /projects.
+        onSuccess: () =>
           snackbar.success({
             title: 'Password changed',
             description: 'You are now logged in with your new password.',
-          });
-          void navigate('/projects', { replace: true });
-        },
+          }),
         onError: form.showServerError,
       },
     ),

@@ -2,7 +2,7 @@ import { Box, NavLink, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { NavLink as RouterNavLink, Outlet, useLocation } from 'react-router';
 import { truncate } from '@common/text';
-import { useCurrentUser } from '@web/api/session';
+import { useSignedInUser } from '@web/api/session';
 import { UserAvatar } from '@web/components/UserAvatar/UserAvatar';
 import classes from './SettingsLayout.module.css';
 
@@ -19,8 +19,9 @@ function SectionLabel({ children }: { children: string }) {
 
 /** /user: the 'Settings' sidebar beside the chosen panel. */
 export function SettingsLayout() {
-  const user = useCurrentUser();
+  const user = useSignedInUser();
   const { pathname } = useLocation();
+  if (!user) return null;
 
   return (
     <div className={classes.root}>

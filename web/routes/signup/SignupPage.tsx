@@ -1,14 +1,13 @@
 import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { signUpSchema } from '@common/api/auth';
 import { PASSWORD_MIN } from '@common/limits';
 import { useSignUp } from '@web/api/session';
 import { AuthHeading } from '@web/components/auth/AuthHeading';
 import { FormAlert } from '@web/components/auth/FormAlert';
 import { authLink } from '@web/auth/redirectTarget';
-import { useAfterLogin } from '@web/auth/useAfterLogin';
+import { noteSigningUp } from '@web/auth/sessionEvents';
 import { useZodForm } from '@web/forms/useZodForm';
-import { useIsMobile } from '@web/shell/useDevice';
 import { invitationKind } from './invitationKind';
 
 const userSchema = signUpSchema.shape.user;
@@ -17,22 +16,20 @@ const userSchema = signUpSchema.shape.user;
 export function SignupPage() {
   const [params] = useSearchParams();
   const signUp = useSignUp();
-  const afterLogin = useAfterLogin();
-  const navigate = useNavigate();
-  const isMobile = useIsMobile();
   const inviteHash = params.get('ih');
   const invitation = invitationKind(params.get('type'));
   const form = useZodForm(userSchema, { name: '', email: params.get('em') ?? '', password: '' });
 
+  // Success signs the user in; RedirectIfAuthed then leaves the page (phones see a notice).
   const submit = form.onSubmit((user) => {
+    noteSigningUp(true);
     signUp.mutate(
       { user, ...(inviteHash ? { invite_hash: inviteHash } : {}) },
       {
-        onSuccess: () => {
-          if (isMobile) void navigate('/projects', { replace: true, state: { justSignedUp: true } });
-          else void afterLogin();
+        onError: (error) => {
+          noteSigningUp(false);
+          form.showServerError(error);
         },
-        onError: form.showServerError,
       },
     );
   });

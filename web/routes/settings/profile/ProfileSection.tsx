@@ -1,11 +1,12 @@
 import { Stack } from '@mantine/core';
-import { useCurrentUser } from '@web/api/session';
+import { useSignedInUser } from '@web/api/session';
 import { DownloadResolutionCard } from './DownloadResolutionCard';
 import { ProfileForm } from './ProfileForm';
 
 /** The Profile tab. The form starts afresh whenever the saved profile changes. */
 export function ProfileSection() {
-  const user = useCurrentUser();
+  const user = useSignedInUser();
+  if (!user) return null;
   return (
     <Stack gap="lg">
       <ProfileForm key={`${user.name}|${user.email}|${user.avatar ?? ''}`} user={user} />

@@ -1,11 +1,12 @@
 import { Stack } from '@mantine/core';
-import { useCurrentUser } from '@web/api/session';
+import { useSignedInUser } from '@web/api/session';
 import { ChangePasswordCard } from './ChangePasswordCard';
 import { TwoStepCard } from './TwoStepCard';
 
 /** The Security tab. */
 export function SecuritySection() {
-  const user = useCurrentUser();
+  const user = useSignedInUser();
+  if (!user) return null;
   return (
     <Stack gap="lg">
       <ChangePasswordCard userId={user.id} />
