@@ -1,26 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { EMAIL_TAKEN, INVALID_CREDENTIALS } from '@common/api/errors';
-import { launchBrowser, newPage, shot, startApp, type E2eApp } from './harness';
+import { newPage, shot, useAppAndBrowser } from './harness';
 import { logOutInUi, makeUser, signUpViaApi, submitLogin } from './journeys';
 
 describe('sign up, log out, log in', () => {
-  let app: E2eApp;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    app = await startApp();
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await app?.close();
-  });
+  const env = useAppAndBrowser();
 
   it('signs up, lands on the projects page, logs out and logs back in', async () => {
     const user = makeUser();
-    const { context, page } = await newPage(browser, app);
+    const { context, page } = await newPage(env.browser, env.app);
 
     await page.goto('/');
     await page.waitForURL('**/login');
@@ -66,8 +54,8 @@ describe('sign up, log out, log in', () => {
 
   it('cancelling the logout confirmation keeps the user signed in', async () => {
     const user = makeUser();
-    await signUpViaApi(app, user);
-    const { context, page } = await newPage(browser, app);
+    await signUpViaApi(env.app, user);
+    const { context, page } = await newPage(env.browser, env.app);
     await page.goto('/login');
     await submitLogin(page, user.email, user.password);
     await page.waitForURL('**/projects');
@@ -84,8 +72,8 @@ describe('sign up, log out, log in', () => {
 
   it('shows the error paths in the forms', async () => {
     const existing = makeUser();
-    await signUpViaApi(app, existing);
-    const { context, page } = await newPage(browser, app);
+    await signUpViaApi(env.app, existing);
+    const { context, page } = await newPage(env.browser, env.app);
 
     await page.goto('/login');
     await submitLogin(page, existing.email, 'not the password');
@@ -118,7 +106,7 @@ describe('sign up, log out, log in', () => {
   });
 
   it('keeps the invitation through sign-up and log-in links', async () => {
-    const { context, page } = await newPage(browser, app);
+    const { context, page } = await newPage(env.browser, env.app);
     await page.goto('/workspaces/invitations/abc123?em=invitee@example.com');
     await page.getByRole('heading', { name: 'Workspace invitation' }).waitFor();
     await shot(page, 'auth-09-invitation');

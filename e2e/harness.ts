@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -123,4 +124,21 @@ export async function shot(page: Page, name: string): Promise<void> {
   // A full-page capture of a scrolled page draws the sticky top bar mid-page: start at the top.
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+}
+
+/**
+ * One app and one browser for a whole test file, started before its tests and closed after.
+ * Read `env.app` and `env.browser` inside the tests.
+ */
+export function useAppAndBrowser(appEnv: Record<string, string> = {}): { app: E2eApp; browser: Browser } {
+  const env = {} as { app: E2eApp; browser: Browser };
+  beforeAll(async () => {
+    env.app = await startApp(appEnv);
+    env.browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await env.browser?.close();
+    await env.app?.close();
+  });
+  return env;
 }

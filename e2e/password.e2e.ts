@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { INVALID_CREDENTIALS, INVALID_RESET_TOKEN, WRONG_OLD_PASSWORD } from '@common/api/errors';
-import { launchBrowser, newPage, shot, startApp, type E2eApp } from './harness';
+import { newPage, shot, useAppAndBrowser } from './harness';
 import {
   expectSnackbar,
   lastMailId,
@@ -18,22 +18,11 @@ function field(page: Page, label: string) {
 }
 
 describe('passwords', () => {
-  let app: E2eApp;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    app = await startApp();
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await app?.close();
-  });
+  const env = useAppAndBrowser();
 
   it('changes the password in Security, with its error messages', async () => {
     const user = makeUser();
-    const { context, page } = await newPage(browser, app);
+    const { context, page } = await newPage(env.browser, env.app);
     await signUpInUi(page, user);
     await page.goto('/user/profile/security');
     const form = page.getByTestId('change-password');
@@ -70,20 +59,20 @@ describe('passwords', () => {
 
   it('resets a forgotten password with the link from the outbox', async () => {
     const user = makeUser();
-    await signUpViaApi(app, user);
-    const { context, page } = await newPage(browser, app);
+    await signUpViaApi(env.app, user);
+    const { context, page } = await newPage(env.browser, env.app);
 
     await page.goto('/login');
     await page.getByRole('link', { name: 'Forgot password?' }).click();
     await page.waitForURL('**/forgot');
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await page.getByText('Email must not be empty.').waitFor();
-    const before = await lastMailId(app);
+    const before = await lastMailId(env.app);
     await page.getByLabel('Email').fill(user.email);
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await page.getByTestId('forgot-sent').waitFor();
     await shot(page, 'password-03-forgot-sent');
-    const mail = await waitForMail(app, user.email, /reset/i, before);
+    const mail = await waitForMail(env.app, user.email, /reset/i, before);
 
     // Follow the link from the outbox page, as a local user would.
     await page.goto('/dev/outbox');

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { EMAIL_TAKEN, PREFERENCES_SAVED } from '@common/api/errors';
 import { gradientPng } from './fixtures';
-import { launchBrowser, newPage, shot, startApp, type E2eApp } from './harness';
+import { newPage, shot, useAppAndBrowser } from './harness';
 import { closeSnackbars, expectSnackbar, makeUser, signUpInUi, signUpViaApi } from './journeys';
 
 function saveButton(page: Page) {
@@ -10,24 +10,13 @@ function saveButton(page: Page) {
 }
 
 describe('settings: profile, downloads and notifications', () => {
-  let app: E2eApp;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    app = await startApp();
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await app?.close();
-  });
+  const env = useAppAndBrowser();
 
   it('changes name and avatar, and refuses a taken e-mail', async () => {
     const user = makeUser();
     const other = makeUser({ name: 'Olga Other' });
-    await signUpViaApi(app, other);
-    const { context, page } = await newPage(browser, app);
+    await signUpViaApi(env.app, other);
+    const { context, page } = await newPage(env.browser, env.app);
     await signUpInUi(page, user);
 
     // Settings is reached from the profile menu.
@@ -92,7 +81,7 @@ describe('settings: profile, downloads and notifications', () => {
 
   it('saves the download resolution and the notification preferences', async () => {
     const user = makeUser();
-    const { context, page } = await newPage(browser, app);
+    const { context, page } = await newPage(env.browser, env.app);
     await signUpInUi(page, user);
 
     await page.goto('/user/profile');

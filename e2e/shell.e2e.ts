@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, newPage, shot, startApp, type E2eApp } from './harness';
+import { launchBrowser, newPage, shot, startApp, useAppAndBrowser } from './harness';
 import { makeUser, signUpViaApi, submitLogin } from './journeys';
 
 const IPHONE_UA =
@@ -8,23 +8,12 @@ const IPHONE_UA =
 const MOBILE_NOTICE = 'Proofroom is currently available on desktop. Mobile is coming soon!';
 
 describe('navigation shell', () => {
-  let app: E2eApp;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    app = await startApp();
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await app?.close();
-  });
+  const env = useAppAndBrowser();
 
   it('sends a signed-out visitor to /login and back to the page after logging in', async () => {
     const user = makeUser();
-    await signUpViaApi(app, user);
-    const { context, page } = await newPage(browser, app);
+    await signUpViaApi(env.app, user);
+    const { context, page } = await newPage(env.browser, env.app);
 
     await page.goto('/user/profile/security');
     await page.waitForURL('**/login?from=%2Fuser%2Fprofile%2Fsecurity');
@@ -52,8 +41,8 @@ describe('navigation shell', () => {
 
   it('forgets the user and remembers the page when the session ends (any 401)', async () => {
     const user = makeUser();
-    await signUpViaApi(app, user);
-    const { context, page } = await newPage(browser, app);
+    await signUpViaApi(env.app, user);
+    const { context, page } = await newPage(env.browser, env.app);
     await page.goto('/login');
     await submitLogin(page, user.email, user.password);
     await page.waitForURL('**/projects');
@@ -71,8 +60,8 @@ describe('navigation shell', () => {
 
   it('shows the trail in the top bar; the second-to-last level replaces the location without history', async () => {
     const user = makeUser();
-    await signUpViaApi(app, user);
-    const { context, page } = await newPage(browser, app);
+    await signUpViaApi(env.app, user);
+    const { context, page } = await newPage(env.browser, env.app);
     await page.goto('/login');
     await submitLogin(page, user.email, user.password);
     await page.waitForURL('**/projects');
@@ -107,7 +96,7 @@ describe('navigation shell', () => {
   });
 
   it('opens shared views to anonymous visitors without the home icon', async () => {
-    const { context, page } = await newPage(browser, app);
+    const { context, page } = await newPage(env.browser, env.app);
     await page.goto('/projects/shared_view/abcdef/assets/5');
     await page.getByRole('heading', { name: 'Shared asset' }).waitFor();
     const trail = page.getByRole('navigation', { name: 'Breadcrumbs' });
@@ -121,14 +110,14 @@ describe('navigation shell', () => {
 
   it('blocks signed-in phones outside the responsive pages, and asks to rotate on them', async () => {
     const user = makeUser();
-    await signUpViaApi(app, user);
+    await signUpViaApi(env.app, user);
     const phone = {
       viewport: { width: 390, height: 844 },
       userAgent: IPHONE_UA,
       isMobile: true,
       hasTouch: true,
     };
-    const { context, page } = await newPage(browser, app, phone);
+    const { context, page } = await newPage(env.browser, env.app, phone);
 
     await page.goto('/login');
     await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
@@ -154,7 +143,7 @@ describe('navigation shell', () => {
       isMobile: true,
       hasTouch: true,
     };
-    const { context, page } = await newPage(browser, app, phone);
+    const { context, page } = await newPage(env.browser, env.app, phone);
     await page.goto('/signup');
     await page.getByLabel('Name').fill(user.name);
     await page.getByLabel('Email').fill(user.email);

@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { INVALID_CODE } from '@common/api/errors';
-import { launchBrowser, newPage, shot, startApp, type E2eApp } from './harness';
+import { newPage, shot, useAppAndBrowser } from './harness';
 import {
   closeSnackbars,
   expectSnackbar,
@@ -17,22 +16,11 @@ import {
 const CODE_SUBJECT = /verification code/i;
 
 describe('two-step verification', () => {
-  let app: E2eApp;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    app = await startApp();
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await app?.close();
-  });
+  const env = useAppAndBrowser();
 
   it('turns two-step on, then logs in with the e-mailed code', async () => {
     const user = makeUser();
-    const { context, page } = await newPage(browser, app);
+    const { context, page } = await newPage(env.browser, env.app);
     await signUpInUi(page, user);
 
     await page.goto('/user/profile/security');
@@ -45,10 +33,10 @@ describe('two-step verification', () => {
     await closeSnackbars(page);
 
     await logOutInUi(page);
-    const before = await lastMailId(app);
+    const before = await lastMailId(env.app);
     await submitLogin(page, user.email, user.password);
     await page.getByRole('heading', { name: 'Check your e-mail' }).waitFor();
-    const first = await waitForMail(app, user.email, CODE_SUBJECT, before);
+    const first = await waitForMail(env.app, user.email, CODE_SUBJECT, before);
     await shot(page, 'twostep-02-code-step');
 
     // A wrong code is refused with the catalogue's message and the step stays.
@@ -61,7 +49,7 @@ describe('two-step verification', () => {
     // 'Resend code' e-mails a fresh one.
     await page.getByRole('button', { name: 'Resend code' }).click();
     await expectSnackbar(page, 'Code resent');
-    const resent = await waitForMail(app, user.email, CODE_SUBJECT, first.id);
+    const resent = await waitForMail(env.app, user.email, CODE_SUBJECT, first.id);
 
     // The code is read from the outbox page, as a local user would.
     const outbox = await context.newPage();
