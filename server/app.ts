@@ -21,6 +21,9 @@ import { registerWebApp } from './plugins/webApp';
 import { authRoutes } from './routes/auth';
 import { statusRoutes } from './routes/status';
 import { userRoutes } from './routes/users';
+import { pricingRoutes } from './routes/pricing';
+import { sandboxPaymentRoutes } from './routes/sandboxPayments';
+import { workspaceRoutes } from './routes/workspaces';
 
 export const API_PREFIX = '/api/v1';
 const DEFAULT_WEB_DIR = fileURLToPath(new URL('../dist/web', import.meta.url));
@@ -75,6 +78,9 @@ export async function buildApp(
       await api.register(authRoutes(ctx));
       await api.register(userRoutes(ctx));
       await api.register(statusRoutes(ctx));
+      await api.register(workspaceRoutes(ctx));
+      await api.register(pricingRoutes(ctx));
+      await api.register(sandboxPaymentRoutes(ctx));
       api.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, () => app.swagger());
     },
     { prefix: API_PREFIX },

@@ -34,6 +34,13 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT_MB: z.coerce.number().positive().default(10),
   API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(3000),
+  TRIAL_DAYS: z.coerce.number().int().positive().default(14),
+  PRICING_PLANS_FILE: z.string().optional(),
+  PAYMENTS: z.enum(['sandbox', 'stripe']).default('sandbox'),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  STRIPE_API_URL: z.url().optional(),
   INTERCOM_APP_ID: z.string().optional(),
   INTERCOM_SECRET: z.string().optional(),
 });
@@ -58,6 +65,17 @@ export interface Config {
   bodyLimitBytes: number;
   apiRateLimitPerMinute: number;
   intercom: { appId: string | undefined; secret: string | undefined };
+  billing: { trialDays: number; pricingPlansFile: string | undefined };
+  payments:
+    | { provider: 'sandbox' }
+    | {
+        provider: 'stripe';
+        secretKey: string;
+        publishableKey: string;
+        webhookSecret: string;
+        /** Another address for Stripe's API (tests point it at a local stand-in). */
+        apiUrl: string | undefined;
+      };
 }
 
 export class ConfigError extends Error {}
@@ -91,6 +109,25 @@ export function loadConfig(overrides: Record<string, string | undefined> = {}): 
     bodyLimitBytes: Math.round(env.BODY_LIMIT_MB * 1024 * 1024),
     apiRateLimitPerMinute: env.API_RATE_LIMIT_PER_MINUTE,
     intercom: { appId: env.INTERCOM_APP_ID, secret: env.INTERCOM_SECRET },
+    billing: { trialDays: env.TRIAL_DAYS, pricingPlansFile: env.PRICING_PLANS_FILE },
+    payments: paymentsConfig(env),
+  };
+}
+
+function paymentsConfig(env: z.infer<typeof envSchema>): Config['payments'] {
+  if (env.PAYMENTS === 'sandbox') return { provider: 'sandbox' };
+  const { STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET } = env;
+  if (!STRIPE_SECRET_KEY || !STRIPE_PUBLISHABLE_KEY || !STRIPE_WEBHOOK_SECRET) {
+    throw new ConfigError(
+      'PAYMENTS=stripe needs STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET',
+    );
+  }
+  return {
+    provider: 'stripe',
+    secretKey: STRIPE_SECRET_KEY,
+    publishableKey: STRIPE_PUBLISHABLE_KEY,
+    webhookSecret: STRIPE_WEBHOOK_SECRET,
+    apiUrl: env.STRIPE_API_URL,
   };
 }
 

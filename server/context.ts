@@ -2,18 +2,27 @@ import { pino, type Logger } from 'pino';
 import type { Mailer } from './adapters/mail/mailer';
 import { OutboxMailer } from './adapters/mail/outboxMailer';
 import { SmtpMailer } from './adapters/mail/smtpMailer';
+import { createPayments } from './adapters/payments';
+import type { PaymentProvider } from './adapters/payments/paymentProvider';
+import type { SandboxPayments } from './adapters/payments/sandboxPayments';
 import type { FileStorage } from './adapters/storage/fileStorage';
+import { Catalogue, DEFAULT_CATALOGUE_FILE } from './billing/catalogue';
 import { LocalFileStorage } from './adapters/storage/localStorage';
 import { systemClock, type Clock } from './clock';
 import type { Config } from './config';
 import { createDatabase, type Db } from './db/database';
 import { UsersRepository } from './db/repositories/users';
+import { WorkspacesRepository } from './db/repositories/workspaces';
 import { AccessCodeService } from './services/accessCodes';
 import { AccountService } from './services/accounts';
 import { PasswordResetService } from './services/passwordResets';
 import { ProfileService } from './services/profile';
 import { RateLimiter } from './services/rateLimiter';
 import { SessionService } from './services/sessions';
+import { CheckoutService } from './services/checkout';
+import { WorkspaceAccess } from './services/workspaceAccess';
+import { WorkspaceService } from './services/workspaces';
+import { WorkspaceUsage } from './services/workspaceUsage';
 
 /** Everything a request may need, built once per process from the configuration. */
 export interface AppContext {
@@ -28,6 +37,15 @@ export interface AppContext {
   accounts: AccountService;
   passwordResets: PasswordResetService;
   profile: ProfileService;
+  catalogue: Catalogue;
+  payments: PaymentProvider;
+  /** The sandbox processor when it is the configured one (its card form call is served then). */
+  sandboxPayments: SandboxPayments | null;
+  workspaces: WorkspacesRepository;
+  workspaceAccess: WorkspaceAccess;
+  workspaceUsage: WorkspaceUsage;
+  checkout: CheckoutService;
+  workspaceService: WorkspaceService;
 }
 
 export interface ContextOverrides {
@@ -49,6 +67,11 @@ export function createContext(config: Config, overrides: ContextOverrides = {}):
   const limiter = new RateLimiter(db, clock);
   const sessions = new SessionService(db, clock, config.sessionSecret);
   const accessCodes = new AccessCodeService(db, clock, mailer, limiter, config.sessionSecret);
+  const catalogue = Catalogue.fromFile(config.billing.pricingPlansFile ?? DEFAULT_CATALOGUE_FILE);
+  const { payments, sandbox } = createPayments(config, db, clock);
+  const workspaces = new WorkspacesRepository(db);
+  const workspaceUsage = new WorkspaceUsage();
+  const checkout = new CheckoutService(db, clock, payments);
   return {
     config,
     log,
@@ -61,5 +84,21 @@ export function createContext(config: Config, overrides: ContextOverrides = {}):
     accounts: new AccountService(users, clock, limiter, accessCodes),
     passwordResets: new PasswordResetService(db, users, clock, mailer, limiter, sessions, config.appUrl, log),
     profile: new ProfileService(users, clock, storage, sessions),
+    catalogue,
+    payments,
+    sandboxPayments: sandbox,
+    workspaces,
+    workspaceAccess: new WorkspaceAccess(workspaces, users, catalogue, clock, workspaceUsage),
+    workspaceUsage,
+    checkout,
+    workspaceService: new WorkspaceService(
+      db,
+      workspaces,
+      catalogue,
+      checkout,
+      storage,
+      clock,
+      config.billing.trialDays,
+    ),
   };
 }

@@ -75,6 +75,129 @@ export interface RateLimitsTable {
   hits: number;
 }
 
+export interface WorkspacesTable {
+  id: Generated<number>;
+  name: string;
+  logo_key: string | null;
+  owner_id: number;
+  payment_customer_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface WorkspaceMembersTable {
+  id: Generated<number>;
+  workspace_id: number;
+  user_id: number;
+  /** owner, admin, collaborator or limited (common/workspaceRoles.ts). */
+  role: string;
+  created_at: string;
+}
+
+export interface WorkspaceInvitationsTable {
+  id: Generated<number>;
+  workspace_id: number;
+  email: string;
+  role: string;
+  message: string | null;
+  hash: string;
+  invited_by_id: number | null;
+  accepted_at: string | null;
+  created_at: string;
+}
+
+export interface SubscriptionsTable {
+  id: Generated<number>;
+  workspace_id: number;
+  /** A price id of the catalogue (server/billing/pricing-plans.json). */
+  price_id: number;
+  active: number;
+  cancel_at_period_end: Generated<number>;
+  billing_period_started_at: string | null;
+  billing_period_ends_at: string | null;
+  last_payment_succeeded: Generated<number>;
+  downgrade_price_id: number | null;
+  free_trial_expires_at: string | null;
+  billing_claimed_until: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SubscriptionAddOnsTable {
+  id: Generated<number>;
+  subscription_id: number;
+  add_on_price_id: number;
+  quantity: number;
+  created_at: string;
+}
+
+export interface BillingInformationTable {
+  workspace_id: number;
+  country: string;
+  state: string;
+  postal_code: string;
+  address: string;
+  city: string;
+  company_name: string | null;
+  updated_at: string;
+}
+
+export interface PaymentMethodsTable {
+  workspace_id: number;
+  provider_id: string;
+  brand: string;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+  billing_name: string | null;
+  billing_country: string | null;
+  billing_postal_code: string | null;
+  updated_at: string;
+}
+
+export interface InvoicesTable {
+  id: Generated<number>;
+  workspace_id: number;
+  detail: string;
+  /** Cents. */
+  amount: number;
+  /** paid, failed or open. */
+  status: string;
+  /** JSON: [{description, amount}]. */
+  lines: string;
+  provider_payment_id: string | null;
+  failure_code: string | null;
+  created_at: string;
+}
+
+export interface SandboxPaymentMethodsTable {
+  id: string;
+  brand: string;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+  cardholder_name: string;
+  /** succeed, card_declined, invalid_card or processing_error: what charging it does. */
+  behaviour: string;
+  created_at: string;
+}
+
+export interface SandboxChargesTable {
+  id: Generated<number>;
+  payment_method_id: string;
+  amount: number;
+  description: string;
+  idempotency_key: string;
+  status: string;
+  created_at: string;
+}
+
+export interface UserDismissalsTable {
+  user_id: number;
+  key: string;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   user_preferences: UserPreferencesTable;
@@ -83,4 +206,15 @@ export interface Database {
   password_reset_tokens: PasswordResetTokensTable;
   mail_outbox: MailOutboxTable;
   rate_limits: RateLimitsTable;
+  workspaces: WorkspacesTable;
+  workspace_members: WorkspaceMembersTable;
+  workspace_invitations: WorkspaceInvitationsTable;
+  subscriptions: SubscriptionsTable;
+  subscription_add_ons: SubscriptionAddOnsTable;
+  billing_information: BillingInformationTable;
+  payment_methods: PaymentMethodsTable;
+  invoices: InvoicesTable;
+  sandbox_payment_methods: SandboxPaymentMethodsTable;
+  sandbox_charges: SandboxChargesTable;
+  user_dismissals: UserDismissalsTable;
 }

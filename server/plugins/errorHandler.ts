@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { GENERIC_ERROR, PAYLOAD_TOO_LARGE } from '@common/api/errors';
+import { PaymentError } from '../adapters/payments/paymentProvider';
 import { AppError, invalidRecord, notFound } from '../errors';
 
 function body(error: AppError) {
@@ -21,6 +22,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
     let error: AppError;
     if (raw instanceof AppError) {
       error = raw;
+    } else if (raw instanceof PaymentError) {
+      error = new AppError(400, raw.code, raw.message);
     } else if (hasZodFastifySchemaValidationErrors(raw)) {
       const details: Record<string, string[]> = {};
       for (const issue of raw.validation) {

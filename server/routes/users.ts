@@ -1,6 +1,5 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
 import { envelope, messageSchema } from '@common/api/envelope';
 import {
   notificationsPreferencesSchema,
@@ -11,7 +10,6 @@ import {
   userSchema,
 } from '@common/api/users';
 import { AVATAR_MAX_BYTES } from '@common/limits';
-import { fieldErrors } from '@common/validation';
 import type { AppContext } from '../context';
 import { invalidRecord, notFound } from '../errors';
 import { loadUser } from '../presenters/currentUser';
@@ -19,12 +17,7 @@ import { presentNotificationsPreferences } from '../presenters/user';
 import { requireSession } from '../plugins/session';
 import { idParams } from './auth';
 import { readMultipartForm } from './multipartForm';
-
-function parse<T extends z.ZodType>(schema: T, data: unknown): z.infer<T> {
-  const result = schema.safeParse(data);
-  if (!result.success) throw invalidRecord(fieldErrors(result.error));
-  return result.data;
-}
+import { parseOrReject } from './parse';
 
 /** A user may only act on their own account; anyone else's id reads as missing. */
 function requireSelf(request: FastifyRequest, id: number) {
@@ -50,14 +43,13 @@ export function userRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const { userId } = requireSelf(request, request.params.id);
         if (request.isMultipart()) {
           const { fields, file } = await readMultipartForm(request, AVATAR_MAX_BYTES);
-          const profile = parse(profileFieldsSchema, fields);
-          await ctx.profile.updateProfile(
-            userId,
-            profile,
-            file && file.field === 'avatar' ? file : undefined,
-          );
+          const profile = parseOrReject(profileFieldsSchema, fields);
+          if (file && file.field !== 'avatar') {
+            throw invalidRecord({ [file.field]: ['Only an avatar file is accepted.'] });
+          }
+          await ctx.profile.updateProfile(userId, profile, file);
         } else {
-          const { user_preference } = parse(preferenceUpdateSchema, request.body ?? {});
+          const { user_preference } = parseOrReject(preferenceUpdateSchema, request.body ?? {});
           await ctx.profile.updatePreferences(userId, user_preference);
         }
         return { response: await loadUser(ctx, userId) };

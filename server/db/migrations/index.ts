@@ -1,7 +1,9 @@
 import type { Migration } from 'kysely';
 import * as createAccounts from './20261121120000_create_accounts';
+import * as createWorkspaces from './20261122000000_create_workspaces';
 
 /** Every migration, by name; names sort in the order they run. Never edit one that has landed. */
 export const migrations: Record<string, Migration> = {
   '20261121120000_create_accounts': createAccounts,
+  '20261122000000_create_workspaces': createWorkspaces,
 };

@@ -1,0 +1,95 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { checkoutSchema } from '@common/api/billing';
+import { envelope } from '@common/api/envelope';
+import { workspaceNameField, workspaceSchema } from '@common/api/workspaces';
+import { AVATAR_MAX_BYTES } from '@common/limits';
+import type { AppContext } from '../context';
+import { invalidRecord, notFound } from '../errors';
+import { requireSession } from '../plugins/session';
+import { idParams } from './auth';
+import { readMultipartForm } from './multipartForm';
+import { parseOrReject } from './parse';
+
+const workspaceAnswer = envelope(workspaceSchema);
+const workspaceFields = z.object({ name: workspaceNameField.optional() }).strict();
+
+/** Workspaces the caller belongs to, creating one, and editing its name and logo. */
+export function workspaceRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/me/workspaces',
+      { schema: { tags: ['workspaces'], response: { 200: envelope(z.array(workspaceSchema)) } } },
+      async (request) => {
+        const { userId } = requireSession(request);
+        const views = await ctx.workspaceAccess.listForUser(userId);
+        return { response: views.map((v) => v.presented) };
+      },
+    );
+
+    app.post(
+      '/workspaces',
+      { schema: { tags: ['workspaces'], body: checkoutSchema, response: { 201: workspaceAnswer } } },
+      async (request, reply) => {
+        const { userId } = requireSession(request);
+        const user = await ctx.users.findById(userId);
+        if (!user) throw notFound();
+        const id = await ctx.workspaceService.create(user, request.body);
+        const view = await ctx.workspaceAccess.forMember(id, userId);
+        return reply.status(201).send({ response: view.presented });
+      },
+    );
+
+    app.get(
+      '/workspaces/:id',
+      { schema: { tags: ['workspaces'], params: idParams, response: { 200: workspaceAnswer } } },
+      async (request) => {
+        const { userId } = requireSession(request);
+        return { response: (await ctx.workspaceAccess.forMember(request.params.id, userId)).presented };
+      },
+    );
+
+    app.patch(
+      '/workspaces/:id',
+      {
+        schema: {
+          tags: ['workspaces'],
+          description: 'Multipart form data: name, logo (JPEG, PNG or GIF).',
+          params: idParams,
+          response: { 200: workspaceAnswer },
+        },
+      },
+      async (request) => {
+        const { userId } = requireSession(request);
+        const view = await ctx.workspaceAccess.forMember(request.params.id, userId);
+        if (!request.isMultipart())
+          throw invalidRecord({ base: ['Send the workspace as multipart form data.'] });
+        const { fields, file } = await readMultipartForm(request, AVATAR_MAX_BYTES);
+        if (file && file.field !== 'logo')
+          throw invalidRecord({ [file.field]: ['Only a logo file is accepted.'] });
+        const { name } = parseOrReject(workspaceFields, fields);
+        await ctx.workspaceService.update(view, {
+          ...(name !== undefined ? { name } : {}),
+          ...(file ? { logo: file } : {}),
+        });
+        return { response: (await ctx.workspaceAccess.forMember(request.params.id, userId)).presented };
+      },
+    );
+
+    app.get(
+      '/workspaces/:id/logo',
+      { schema: { tags: ['workspaces'], params: idParams } },
+      async (request, reply) => {
+        const { userId } = requireSession(request);
+        const { workspace } = await ctx.workspaceAccess.forMember(request.params.id, userId);
+        const file = workspace.logo_key ? await ctx.storage.get(workspace.logo_key) : null;
+        if (!file) throw notFound();
+        return reply
+          .header('content-type', file.contentType)
+          .header('content-length', String(file.size))
+          .header('cache-control', 'private, max-age=31536000, immutable')
+          .send(file.body);
+      },
+    );
+  };
+}
