@@ -50,6 +50,8 @@ export const appStatusSchema = z.object({
   /** True when e-mails go to the local outbox that /dev/outbox shows. */
   dev_outbox: z.boolean(),
   intercom_app_id: z.string().nullable(),
+  /** The card processor the browser's card form talks to. */
+  payments: z.object({ provider: z.enum(['sandbox', 'stripe']), publishable_key: z.string().nullable() }),
 });
 export type AppStatus = z.infer<typeof appStatusSchema>;
 
