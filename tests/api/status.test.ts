@@ -42,7 +42,13 @@ describe('GET /status', () => {
     const answer = await new ApiClient(t.baseUrl).get('/status');
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({
-      response: { maintenance: false, environment: 'test', dev_outbox: true, intercom_app_id: null },
+      response: {
+        maintenance: false,
+        environment: 'test',
+        dev_outbox: true,
+        intercom_app_id: null,
+        payments: { provider: 'sandbox', publishable_key: null },
+      },
     });
   });
 
