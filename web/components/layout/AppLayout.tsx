@@ -2,6 +2,7 @@ import { Outlet } from 'react-router';
 import { Breadcrumbs } from '../Breadcrumbs/Breadcrumbs';
 import { BreadcrumbsProvider, useBreadcrumbTrail } from '../Breadcrumbs/BreadcrumbsContext';
 import { ProfileMenu } from '../ProfileMenu/ProfileMenu';
+import { SupportChat } from '../SupportChat/SupportChat';
 import { TopBar } from '../TopBar/TopBar';
 import classes from './AppLayout.module.css';
 
@@ -16,6 +17,7 @@ export function AppLayout() {
     <BreadcrumbsProvider>
       <div className={classes.root}>
         <SignedInTopBar />
+        <SupportChat />
         <main className={classes.main}>
           <Outlet />
         </main>
