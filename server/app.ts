@@ -23,6 +23,7 @@ import { statusRoutes } from './routes/status';
 import { userRoutes } from './routes/users';
 import { pricingRoutes } from './routes/pricing';
 import { sandboxPaymentRoutes } from './routes/sandboxPayments';
+import { stripeWebhookRoutes } from './routes/stripeWebhooks';
 import { workspaceRoutes } from './routes/workspaces';
 
 export const API_PREFIX = '/api/v1';
@@ -81,6 +82,7 @@ export async function buildApp(
       await api.register(workspaceRoutes(ctx));
       await api.register(pricingRoutes(ctx));
       await api.register(sandboxPaymentRoutes(ctx));
+      await api.register(stripeWebhookRoutes(ctx));
       api.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, () => app.swagger());
     },
     { prefix: API_PREFIX },

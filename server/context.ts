@@ -5,6 +5,7 @@ import { SmtpMailer } from './adapters/mail/smtpMailer';
 import { createPayments } from './adapters/payments';
 import type { PaymentProvider } from './adapters/payments/paymentProvider';
 import type { SandboxPayments } from './adapters/payments/sandboxPayments';
+import type { StripePayments } from './adapters/payments/stripePayments';
 import type { FileStorage } from './adapters/storage/fileStorage';
 import { Catalogue, DEFAULT_CATALOGUE_FILE } from './billing/catalogue';
 import { LocalFileStorage } from './adapters/storage/localStorage';
@@ -41,6 +42,8 @@ export interface AppContext {
   payments: PaymentProvider;
   /** The sandbox processor when it is the configured one (its card form call is served then). */
   sandboxPayments: SandboxPayments | null;
+  /** Stripe when it is the configured processor (its webhooks are served then). */
+  stripePayments: StripePayments | null;
   workspaces: WorkspacesRepository;
   workspaceAccess: WorkspaceAccess;
   workspaceUsage: WorkspaceUsage;
@@ -68,7 +71,7 @@ export function createContext(config: Config, overrides: ContextOverrides = {}):
   const sessions = new SessionService(db, clock, config.sessionSecret);
   const accessCodes = new AccessCodeService(db, clock, mailer, limiter, config.sessionSecret);
   const catalogue = Catalogue.fromFile(config.billing.pricingPlansFile ?? DEFAULT_CATALOGUE_FILE);
-  const { payments, sandbox } = createPayments(config, db, clock);
+  const { payments, sandbox, stripe } = createPayments(config, db, clock, log);
   const workspaces = new WorkspacesRepository(db);
   const workspaceUsage = new WorkspaceUsage();
   const checkout = new CheckoutService(db, clock, payments);
@@ -87,6 +90,7 @@ export function createContext(config: Config, overrides: ContextOverrides = {}):
     catalogue,
     payments,
     sandboxPayments: sandbox,
+    stripePayments: stripe,
     workspaces,
     workspaceAccess: new WorkspaceAccess(workspaces, users, catalogue, clock, workspaceUsage),
     workspaceUsage,

@@ -1,18 +1,25 @@
+import type { Logger } from 'pino';
 import type { Clock } from '../../clock';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import type { PaymentProvider } from './paymentProvider';
 import { SandboxPayments } from './sandboxPayments';
+import { StripePayments } from './stripePayments';
 
-/** The configured card processor; the sandbox is also returned so its card form call can be served. */
+/**
+ * The configured card processor; the concrete one is also returned so its own calls can be served
+ * (the sandbox's card form, Stripe's webhooks).
+ */
 export function createPayments(
   config: Config,
   db: Db,
   clock: Clock,
-): { payments: PaymentProvider; sandbox: SandboxPayments | null } {
+  log: Logger,
+): { payments: PaymentProvider; sandbox: SandboxPayments | null; stripe: StripePayments | null } {
   if (config.payments.provider === 'sandbox') {
     const sandbox = new SandboxPayments(db, clock);
-    return { payments: sandbox, sandbox };
+    return { payments: sandbox, sandbox, stripe: null };
   }
-  throw new Error('The Stripe provider is not wired yet');
+  const stripe = new StripePayments(config.payments, log);
+  return { payments: stripe, sandbox: null, stripe };
 }
