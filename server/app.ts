@@ -25,6 +25,9 @@ import { pricingRoutes } from './routes/pricing';
 import { sandboxPaymentRoutes } from './routes/sandboxPayments';
 import { stripeWebhookRoutes } from './routes/stripeWebhooks';
 import { workspaceRoutes } from './routes/workspaces';
+import { billingRoutes } from './routes/billing';
+import { dismissalRoutes } from './routes/dismissals';
+import { subscriptionRoutes } from './routes/subscriptions';
 
 export const API_PREFIX = '/api/v1';
 const DEFAULT_WEB_DIR = fileURLToPath(new URL('../dist/web', import.meta.url));
@@ -81,6 +84,9 @@ export async function buildApp(
       await api.register(statusRoutes(ctx));
       await api.register(workspaceRoutes(ctx));
       await api.register(pricingRoutes(ctx));
+      await api.register(subscriptionRoutes(ctx));
+      await api.register(billingRoutes(ctx));
+      await api.register(dismissalRoutes(ctx));
       await api.register(sandboxPaymentRoutes(ctx));
       await api.register(stripeWebhookRoutes(ctx));
       api.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, () => app.swagger());

@@ -14,6 +14,12 @@ import type { Config } from './config';
 import { createDatabase, type Db } from './db/database';
 import { UsersRepository } from './db/repositories/users';
 import { WorkspacesRepository } from './db/repositories/workspaces';
+import { BillingRepository } from './db/repositories/billing';
+import { SubscriptionsRepository } from './db/repositories/subscriptions';
+import { AddOnService } from './services/addOns';
+import { BillingPeriodService } from './services/billingPeriods';
+import { DismissalService } from './services/dismissals';
+import { SubscriptionService } from './services/subscriptions';
 import { AccessCodeService } from './services/accessCodes';
 import { AccountService } from './services/accounts';
 import { PasswordResetService } from './services/passwordResets';
@@ -49,6 +55,12 @@ export interface AppContext {
   workspaceUsage: WorkspaceUsage;
   checkout: CheckoutService;
   workspaceService: WorkspaceService;
+  billing: BillingRepository;
+  subscriptions: SubscriptionService;
+  addOns: AddOnService;
+  /** The period-end run: renewals, trial expiry, cancellations, downgrades (server/jobs/scheduler.ts runs it). */
+  billingPeriods: BillingPeriodService;
+  dismissals: DismissalService;
 }
 
 export interface ContextOverrides {
@@ -75,6 +87,8 @@ export function createContext(config: Config, overrides: ContextOverrides = {}):
   const workspaces = new WorkspacesRepository(db);
   const workspaceUsage = new WorkspaceUsage();
   const checkout = new CheckoutService(db, clock, payments);
+  const subscriptionRows = new SubscriptionsRepository(db);
+  const billing = new BillingRepository(db);
   return {
     config,
     log,
@@ -95,6 +109,19 @@ export function createContext(config: Config, overrides: ContextOverrides = {}):
     workspaceAccess: new WorkspaceAccess(workspaces, users, catalogue, clock, workspaceUsage),
     workspaceUsage,
     checkout,
+    billing,
+    subscriptions: new SubscriptionService(db, subscriptionRows, billing, catalogue, checkout, clock),
+    addOns: new AddOnService(db, subscriptionRows, catalogue, checkout, clock),
+    billingPeriods: new BillingPeriodService(
+      db,
+      subscriptionRows,
+      workspaces,
+      workspaceUsage,
+      catalogue,
+      checkout,
+      log,
+    ),
+    dismissals: new DismissalService(db, clock),
     workspaceService: new WorkspaceService(
       db,
       workspaces,

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { messages, requiredText } from '../validation';
+import { isCountryCode } from '../billing/countries';
+import { INVALID_POSTAL_CODE, isValidPostalCode, POSTAL_CODE_MAX } from '../billing/postalCode';
 
 /** Plans, prices and add-ons as GET /pricing_plans and GET /pricing_plans/{id}/add_ons answer them. */
 
@@ -72,19 +74,35 @@ export const subscriptionSchema = z.object({
 });
 export type Subscription = z.infer<typeof subscriptionSchema>;
 
-export const billingInformationSchema = z.object({
-  country: requiredText('Country', { max: 2 }),
-  state: requiredText('State', { max: 100 }),
-  postal_code: requiredText('Postal code', { max: 14 }),
-  address: requiredText('Address', { max: 200 }),
-  city: requiredText('City', { max: 100 }),
-  company_name: z
-    .string()
-    .trim()
-    .max(200, { error: messages.maxLength('Company name', 200) })
-    .optional()
-    .nullable(),
-});
+/** Country from common/billing/countries.ts; postal code checked per country (common/billing/postalCode.ts). */
+export const billingInformationSchema = z
+  .object({
+    country: requiredText('Country', { max: 2 }),
+    state: requiredText('State', { max: 100 }),
+    postal_code: requiredText('Postal code', { max: POSTAL_CODE_MAX }),
+    address: requiredText('Address', { max: 200 }),
+    city: requiredText('City', { max: 100 }),
+    company_name: z
+      .string()
+      .trim()
+      .max(200, { error: messages.maxLength('Company name', 200) })
+      .optional()
+      .nullable(),
+  })
+  .superRefine((info, ctx) => {
+    // Checks only values the fields let through: an empty or too long one has its own message.
+    const country = typeof info.country === 'string' ? info.country.trim() : '';
+    if (country.length === 0 || country.length > 2) return;
+    if (!isCountryCode(country)) {
+      ctx.addIssue({ code: 'custom', path: ['country'], message: messages.email('Country') });
+      return;
+    }
+    const postal = typeof info.postal_code === 'string' ? info.postal_code.trim() : '';
+    if (postal.length === 0 || postal.length > POSTAL_CODE_MAX) return;
+    if (!isValidPostalCode(country, postal)) {
+      ctx.addIssue({ code: 'custom', path: ['postal_code'], message: INVALID_POSTAL_CODE });
+    }
+  });
 export type BillingInformation = z.infer<typeof billingInformationSchema>;
 
 export const paymentMethodSchema = z.object({
@@ -128,6 +146,32 @@ export const checkoutSchema = z.object({
   payment_method_id: z.string().trim().min(1).max(200).optional(),
 });
 export type Checkout = z.infer<typeof checkoutSchema>;
+
+export const invoiceLineSchema = z.object({
+  description: z.string(),
+  /** In cents. */
+  amount: z.number().int(),
+});
+export type InvoiceLine = z.infer<typeof invoiceLineSchema>;
+
+/** GET /invoices/{id}: what the printable invoice page shows (owner only). */
+export const invoiceDetailSchema = invoiceSchema.extend({
+  lines: z.array(invoiceLineSchema),
+  workspace: z.object({ id: z.number().int(), name: z.string() }),
+  /** The workspace's billing information as it is now (null when none was given). */
+  billing_information: billingInformationSchema.nullable(),
+});
+export type InvoiceDetail = z.infer<typeof invoiceDetailSchema>;
+
+export const invoicesQuerySchema = z.object({
+  /** An invoice id: the page continues with older invoices than this one. */
+  starting_after: z.coerce.number().int().positive().optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(10),
+});
+
+export const paymentMethodChangeSchema = z.object({ payment_method_id: z.string().trim().min(1).max(200) });
+
+export const downgradeSchema = z.object({ price_id: z.number().int() });
 
 export const addOnChangeSchema = z.object({
   add_on_price_id: z.number().int(),

@@ -1,0 +1,239 @@
+import type { Checkout } from '@common/api/billing';
+import { WORKSPACE_TEXTS } from '@common/api/workspaces';
+import { fitsPlan, FREE_TRIAL_PLAN_NAME, isFreePrice, PLAN_LIMITS_TOOLTIP, type Usage } from '@common/plans';
+import { messages } from '@common/validation';
+import type { WorkspaceState } from '@common/workspaceState';
+import type { AddOnPrice, Catalogue } from '../billing/catalogue';
+import { addOnLine, planLine } from '../billing/invoiceLines';
+import { addPeriod } from '../billing/periods';
+import type { Clock } from '../clock';
+import type { Db } from '../db/database';
+import type { BillingRepository } from '../db/repositories/billing';
+import type { SubscriptionsRepository } from '../db/repositories/subscriptions';
+import type { SubscriptionRow } from '../db/repositories/workspaces';
+import { AppError, forbidden, invalidRecord } from '../errors';
+import type { CheckoutService } from './checkout';
+import type { WorkspaceView } from './workspaceAccess';
+import { requireActive, requireOwner } from './workspaceLimits';
+
+export const SUBSCRIPTION_TEXTS = {
+  planNotAvailable: 'This plan is not available.',
+  samePlan: 'This is already your plan.',
+  useDowngrade: 'A lower plan starts at the end of the billing period: choose it as a downgrade.',
+  notLower: 'Only a lower plan can be chosen as a downgrade.',
+  alreadyCancelled: 'The subscription already ends with the current billing period.',
+  notCancelled: 'The subscription is not set to end.',
+  noDowngrade: 'No downgrade is pending.',
+  busy: 'A change to this subscription is in progress. Try again in a moment.',
+} as const;
+
+export function usageOf(view: WorkspaceView): Usage {
+  return {
+    seatsUsed: view.facts.seatsUsed,
+    projectsCount: view.facts.projectsCount,
+    storageUsedInBytes: view.facts.storageUsedInBytes,
+  };
+}
+
+export function subscriptionOf(view: WorkspaceView): SubscriptionRow {
+  const subscription = view.facts.subscription;
+  if (!subscription) throw new AppError(403, 'inactive_workspace', WORKSPACE_TEXTS.inactiveWorkspace);
+  return subscription;
+}
+
+/** Cancelling, downgrading and add-ons are for paid plans: a free trial (cost 0) has none of them. */
+export function requirePaidPlan(state: WorkspaceState): void {
+  if (!state.hasAPaidPlan) throw forbidden(WORKSPACE_TEXTS.freeTrialFeature);
+}
+
+/**
+ * Runs `work` holding the subscription's claim, so no other change and no period-end run charges
+ * or rewrites it at the same time; a second caller is refused rather than charged twice.
+ */
+export async function withClaim<T>(
+  subscriptions: SubscriptionsRepository,
+  subscriptionId: number,
+  now: Date,
+  work: () => Promise<T>,
+): Promise<T> {
+  if (!(await subscriptions.claim(subscriptionId, now))) {
+    throw invalidRecord({ base: [SUBSCRIPTION_TEXTS.busy] });
+  }
+  try {
+    return await work();
+  } finally {
+    await subscriptions.release(subscriptionId);
+  }
+}
+
+/** The subscription actions of account-side §4: subscribe (or upgrade), cancel, reactivate, downgrade. */
+export class SubscriptionService {
+  constructor(
+    private readonly db: Db,
+    private readonly subscriptions: SubscriptionsRepository,
+    private readonly billing: BillingRepository,
+    private readonly catalogue: Catalogue,
+    private readonly checkout: CheckoutService,
+    private readonly clock: Clock,
+  ) {}
+
+  /**
+   * A suspended workspace (expired trial, cancelled, failed payment, suspended for downgrade) picks
+   * any plan; an active one moves to a higher plan or to the other billing interval (an upgrade).
+   * A paid price is charged now and starts a new period now; a free price needs no payment.
+   */
+  async subscribe(view: WorkspaceView, input: Checkout): Promise<void> {
+    requireOwner(view);
+    const subscription = subscriptionOf(view);
+    const target = this.catalogue.price(input.price_id);
+    if (!target || target.plan.name === FREE_TRIAL_PLAN_NAME) {
+      throw invalidRecord({ price_id: [SUBSCRIPTION_TEXTS.planNotAvailable] });
+    }
+    const current = this.currentPrice(subscription);
+    if (view.state.isActive) {
+      if (target.price.id === current.price.id)
+        throw invalidRecord({ price_id: [SUBSCRIPTION_TEXTS.samePlan] });
+      if (target.plan.level < current.plan.level) {
+        throw invalidRecord({ price_id: [SUBSCRIPTION_TEXTS.useDowngrade] });
+      }
+    }
+    if (!fitsPlan(target.plan, usageOf(view))) throw invalidRecord({ price_id: [PLAN_LIMITS_TOOLTIP] });
+
+    const workspaceId = view.workspace.id;
+    await withClaim(this.subscriptions, subscription.id, this.clock.now(), async () => {
+      // Add-ons stay only when an active workspace switches the interval of the same plan.
+      const addOns =
+        view.state.isActive && target.plan.id === current.plan.id
+          ? this.addOnsAtPeriod(view, target.price.billing_period)
+          : [];
+      if (!isFreePrice(target.price)) {
+        if (input.payment_method_id)
+          await this.checkout.savePaymentMethod(workspaceId, input.payment_method_id);
+        if (input.billing_information)
+          await this.checkout.saveBillingInformation(workspaceId, input.billing_information);
+        if (!(await this.billing.paymentMethod(workspaceId))) {
+          throw invalidRecord({ payment_method_id: [messages.required('Payment method')] });
+        }
+        if (!(await this.billing.billingInformation(workspaceId))) {
+          throw invalidRecord({ billing_information: [messages.required('Billing information')] });
+        }
+        const plan = planLine(target.price);
+        await this.checkout.charge(workspaceId, plan.description, [
+          plan,
+          ...addOns.map((a) => addOnLine(a.price, a.quantity)),
+        ]);
+      }
+      const now = this.clock.now();
+      await this.db.transaction().execute(async (trx) => {
+        await this.subscriptions.update(
+          subscription.id,
+          {
+            price_id: target.price.id,
+            active: 1,
+            cancel_at_period_end: 0,
+            downgrade_price_id: null,
+            free_trial_expires_at: null,
+            last_payment_succeeded: 1,
+            billing_period_started_at: now.toISOString(),
+            billing_period_ends_at: addPeriod(now, target.price.billing_period).toISOString(),
+          },
+          now,
+          trx,
+        );
+        const kept = new Set(addOns.map((a) => a.rowId));
+        await trx
+          .deleteFrom('subscription_add_ons')
+          .where('subscription_id', '=', subscription.id)
+          .$if(kept.size > 0, (q) => q.where('id', 'not in', [...kept]))
+          .execute();
+        for (const addOn of addOns) {
+          await trx
+            .updateTable('subscription_add_ons')
+            .set({ add_on_price_id: addOn.price.id })
+            .where('id', '=', addOn.rowId)
+            .execute();
+        }
+      });
+    });
+  }
+
+  /** Stops the renewal: the workspace is suspended when the billing period ends. */
+  async cancel(view: WorkspaceView): Promise<void> {
+    requireOwner(view);
+    requireActive(view.state);
+    requirePaidPlan(view.state);
+    if (view.state.isMarkedForCancellation) {
+      throw invalidRecord({ base: [SUBSCRIPTION_TEXTS.alreadyCancelled] });
+    }
+    // Cancelling wins over a pending downgrade: nothing renews, on either plan.
+    await this.change(view, { cancel_at_period_end: 1, downgrade_price_id: null });
+  }
+
+  /** Renews at the period end again; only while the members fit the plan and its seat add-ons. */
+  async reactivate(view: WorkspaceView): Promise<void> {
+    requireOwner(view);
+    requireActive(view.state);
+    if (!view.state.isMarkedForCancellation) throw invalidRecord({ base: [SUBSCRIPTION_TEXTS.notCancelled] });
+    if (view.facts.seatsUsed > view.state.subscriptionMaxMembersCount) {
+      throw new AppError(403, 'forbidden_subscription_limit_reached', WORKSPACE_TEXTS.memberLimit);
+    }
+    await this.change(view, { cancel_at_period_end: 0 });
+  }
+
+  /** Moves to a lower plan when the billing period ends (checked again then). */
+  async downgrade(view: WorkspaceView, priceId: number): Promise<void> {
+    requireOwner(view);
+    requireActive(view.state);
+    requirePaidPlan(view.state);
+    const subscription = subscriptionOf(view);
+    const target = this.catalogue.price(priceId);
+    if (!target || target.plan.name === FREE_TRIAL_PLAN_NAME) {
+      throw invalidRecord({ price_id: [SUBSCRIPTION_TEXTS.planNotAvailable] });
+    }
+    if (target.plan.level >= this.currentPrice(subscription).plan.level) {
+      throw invalidRecord({ price_id: [SUBSCRIPTION_TEXTS.notLower] });
+    }
+    if (!fitsPlan(target.plan, usageOf(view))) throw invalidRecord({ price_id: [PLAN_LIMITS_TOOLTIP] });
+    // Choosing a lower plan means going on: a pending cancellation is lifted.
+    await this.change(view, { downgrade_price_id: target.price.id, cancel_at_period_end: 0 });
+  }
+
+  /** 'Restore Team': keeps the current plan after the period end. */
+  async cancelDowngrade(view: WorkspaceView): Promise<void> {
+    requireOwner(view);
+    requireActive(view.state);
+    if (!view.state.isDowngradePending) throw invalidRecord({ base: [SUBSCRIPTION_TEXTS.noDowngrade] });
+    await this.change(view, { downgrade_price_id: null });
+  }
+
+  private async change(
+    view: WorkspaceView,
+    changes: { cancel_at_period_end?: number; downgrade_price_id?: number | null },
+  ): Promise<void> {
+    const subscription = subscriptionOf(view);
+    await withClaim(this.subscriptions, subscription.id, this.clock.now(), () =>
+      this.subscriptions.update(subscription.id, changes, this.clock.now()),
+    );
+  }
+
+  private currentPrice(subscription: SubscriptionRow) {
+    const current = this.catalogue.price(subscription.price_id);
+    if (!current)
+      throw new Error(`Subscription ${subscription.id} refers to unknown price ${subscription.price_id}`);
+    return current;
+  }
+
+  /** The workspace's add-ons moved to the same add-on's price for `period`. */
+  private addOnsAtPeriod(
+    view: WorkspaceView,
+    period: 'month' | 'year',
+  ): { rowId: number; price: AddOnPrice; quantity: number }[] {
+    return view.facts.addOns.flatMap((row) => {
+      const held = this.catalogue.addOnPrice(row.add_on_price_id);
+      const price = held
+        ? this.catalogue.addOnPrice(held.addOn.prices[period === 'year' ? 'annual' : 'monthly'].id)
+        : undefined;
+      return price ? [{ rowId: row.id, price, quantity: row.quantity }] : [];
+    });
+  }
+}
