@@ -22,6 +22,9 @@ export const RATE_LIMITS = {
   signUp: { max: 20, windowMinutes: 60 },
 } as const;
 
+/** Invitation e-mails one user may send a day (UTC), across workspaces; INVITE_EMAILS_PER_DAY overrides it. */
+export const INVITE_EMAILS_PER_DAY = 50;
+
 /** Breadcrumb truncation (projects-side §2): the project crumb alone, and with deeper levels after it. */
 export const BREADCRUMB_PROJECT_MAX = 75;
 export const BREADCRUMB_NESTED_MAX = 30;

@@ -28,6 +28,9 @@ import { workspaceRoutes } from './routes/workspaces';
 import { billingRoutes } from './routes/billing';
 import { dismissalRoutes } from './routes/dismissals';
 import { subscriptionRoutes } from './routes/subscriptions';
+import { invitationRoutes } from './routes/invitations';
+import { memberRoutes } from './routes/members';
+import { workspaceLifecycleRoutes } from './routes/workspaceLifecycle';
 
 export const API_PREFIX = '/api/v1';
 const DEFAULT_WEB_DIR = fileURLToPath(new URL('../dist/web', import.meta.url));
@@ -83,6 +86,9 @@ export async function buildApp(
       await api.register(userRoutes(ctx));
       await api.register(statusRoutes(ctx));
       await api.register(workspaceRoutes(ctx));
+      await api.register(memberRoutes(ctx));
+      await api.register(invitationRoutes(ctx));
+      await api.register(workspaceLifecycleRoutes(ctx));
       await api.register(pricingRoutes(ctx));
       await api.register(subscriptionRoutes(ctx));
       await api.register(billingRoutes(ctx));

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { INVITE_EMAILS_PER_DAY } from '@common/limits';
 
 const flag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
@@ -35,6 +36,7 @@ const envSchema = z.object({
   BODY_LIMIT_MB: z.coerce.number().positive().default(10),
   API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(3000),
   TRIAL_DAYS: z.coerce.number().int().positive().default(14),
+  INVITE_EMAILS_PER_DAY: z.coerce.number().int().positive().default(INVITE_EMAILS_PER_DAY),
   PRICING_PLANS_FILE: z.string().optional(),
   PAYMENTS: z.enum(['sandbox', 'stripe']).default('sandbox'),
   STRIPE_SECRET_KEY: z.string().optional(),
@@ -66,6 +68,8 @@ export interface Config {
   apiRateLimitPerMinute: number;
   intercom: { appId: string | undefined; secret: string | undefined };
   billing: { trialDays: number; pricingPlansFile: string | undefined };
+  /** Invitation e-mails one user may send per UTC day. */
+  inviteEmailsPerDay: number;
   payments:
     | { provider: 'sandbox' }
     | {
@@ -110,6 +114,7 @@ export function loadConfig(overrides: Record<string, string | undefined> = {}): 
     apiRateLimitPerMinute: env.API_RATE_LIMIT_PER_MINUTE,
     intercom: { appId: env.INTERCOM_APP_ID, secret: env.INTERCOM_SECRET },
     billing: { trialDays: env.TRIAL_DAYS, pricingPlansFile: env.PRICING_PLANS_FILE },
+    inviteEmailsPerDay: env.INVITE_EMAILS_PER_DAY,
     payments: paymentsConfig(env),
   };
 }

@@ -20,6 +20,8 @@ import { AddOnService } from './services/addOns';
 import { BillingPeriodService } from './services/billingPeriods';
 import { DismissalService } from './services/dismissals';
 import { SubscriptionService } from './services/subscriptions';
+import { WorkspaceInvitationsRepository } from './db/repositories/workspaceInvitations';
+import { WorkspaceMembersRepository } from './db/repositories/workspaceMembers';
 import { AccessCodeService } from './services/accessCodes';
 import { AccountService } from './services/accounts';
 import { PasswordResetService } from './services/passwordResets';
@@ -30,6 +32,10 @@ import { CheckoutService } from './services/checkout';
 import { WorkspaceAccess } from './services/workspaceAccess';
 import { WorkspaceService } from './services/workspaces';
 import { WorkspaceUsage } from './services/workspaceUsage';
+import { MemberProjects } from './services/memberProjects';
+import { WorkspaceInvitationService } from './services/workspaceInvitations';
+import { WorkspaceLifecycleService } from './services/workspaceLifecycle';
+import { WorkspaceMemberService } from './services/workspaceMembers';
 
 /** Everything a request may need, built once per process from the configuration. */
 export interface AppContext {
@@ -61,6 +67,9 @@ export interface AppContext {
   /** The period-end run: renewals, trial expiry, cancellations, downgrades (server/jobs/scheduler.ts runs it). */
   billingPeriods: BillingPeriodService;
   dismissals: DismissalService;
+  workspaceMembers: WorkspaceMemberService;
+  workspaceInvitations: WorkspaceInvitationService;
+  workspaceLifecycle: WorkspaceLifecycleService;
 }
 
 export interface ContextOverrides {
@@ -86,6 +95,20 @@ export function createContext(config: Config, overrides: ContextOverrides = {}):
   const { payments, sandbox, stripe } = createPayments(config, db, clock, log);
   const workspaces = new WorkspacesRepository(db);
   const workspaceUsage = new WorkspaceUsage();
+  const memberRows = new WorkspaceMembersRepository(db);
+  const memberProjects = new MemberProjects();
+  const workspaceMembers = new WorkspaceMemberService(db, memberRows, memberProjects);
+  const workspaceInvitations = new WorkspaceInvitationService(
+    db,
+    workspaces,
+    memberRows,
+    new WorkspaceInvitationsRepository(db),
+    users,
+    mailer,
+    limiter,
+    clock,
+    { appUrl: config.appUrl, emailsPerDay: config.inviteEmailsPerDay },
+  );
   const checkout = new CheckoutService(db, clock, payments);
   const subscriptionRows = new SubscriptionsRepository(db);
   const billing = new BillingRepository(db);
@@ -98,7 +121,7 @@ export function createContext(config: Config, overrides: ContextOverrides = {}):
     storage,
     users,
     sessions,
-    accounts: new AccountService(users, clock, limiter, accessCodes),
+    accounts: new AccountService(users, clock, limiter, accessCodes, [workspaceInvitations]),
     passwordResets: new PasswordResetService(db, users, clock, mailer, limiter, sessions, config.appUrl, log),
     profile: new ProfileService(users, clock, storage, sessions),
     catalogue,
@@ -130,6 +153,20 @@ export function createContext(config: Config, overrides: ContextOverrides = {}):
       storage,
       clock,
       config.billing.trialDays,
+    ),
+    workspaceMembers,
+    workspaceInvitations,
+    workspaceLifecycle: new WorkspaceLifecycleService(
+      db,
+      workspaces,
+      memberRows,
+      workspaceMembers,
+      memberProjects,
+      users,
+      mailer,
+      storage,
+      log,
+      config.appUrl,
     ),
   };
 }

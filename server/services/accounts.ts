@@ -8,6 +8,14 @@ import type { AccessCodeService } from './accessCodes';
 import type { RateLimiter } from './rateLimiter';
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from './secrets';
 
+/**
+ * What a sign-up with `invite_hash` joins: each kind of invitation (workspace, later project)
+ * accepts the hash when it is one of its pending invitations for the new address, else ignores it.
+ */
+export interface SignUpInvitations {
+  acceptOnSignUp(user: UserRow, inviteHash: string): Promise<void>;
+}
+
 /** Sign-up and sign-in, with two-step verification by e-mailed code. */
 export class AccountService {
   constructor(
@@ -15,13 +23,15 @@ export class AccountService {
     private readonly clock: Clock,
     private readonly limiter: RateLimiter,
     private readonly accessCodes: AccessCodeService,
+    private readonly invitations: readonly SignUpInvitations[] = [],
   ) {}
 
   async signUp(input: SignUp, ip: string): Promise<UserRow> {
     await this.limiter.consume(`sign_up:${ip}`, RATE_LIMITS.signUp);
     if (await this.users.emailTaken(input.user.email)) throw invalidRecord({ 'user.email': [EMAIL_TAKEN] });
+    let user: UserRow;
     try {
-      return await this.users.create({
+      user = await this.users.create({
         name: input.user.name,
         email: input.user.email,
         passwordHash: await hashPassword(input.user.password),
@@ -31,6 +41,9 @@ export class AccountService {
       if (isUniqueViolation(error)) throw invalidRecord({ 'user.email': [EMAIL_TAKEN] });
       throw error;
     }
+    const hash = input.invite_hash;
+    if (hash) for (const kind of this.invitations) await kind.acceptOnSignUp(user, hash);
+    return user;
   }
 
   /** Checks the password, then the code when two-step verification is on; returns the user to sign in. */

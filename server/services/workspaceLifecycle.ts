@@ -1,0 +1,113 @@
+import type { Logger } from 'pino';
+import type { z } from 'zod';
+import type { transferOwnershipSchema } from '@common/api/workspaces';
+import { WORKSPACE_TEXTS } from '@common/api/workspaces';
+import { takesSeat } from '@common/workspaceRoles';
+import type { Mailer } from '../adapters/mail/mailer';
+import type { FileStorage } from '../adapters/storage/fileStorage';
+import type { Db } from '../db/database';
+import { isUniqueViolation, type UsersRepository } from '../db/repositories/users';
+import type { WorkspaceMembersRepository } from '../db/repositories/workspaceMembers';
+import type { WorkspacesRepository } from '../db/repositories/workspaces';
+import { newOwnerEmail } from '../emails/workspaceEmails';
+import { forbidden, invalidRecord } from '../errors';
+import type { MemberProjects } from './memberProjects';
+import type { WorkspaceView } from './workspaceAccess';
+import { requireActive, requireOwner, requireSeat } from './workspaceLimits';
+import type { WorkspaceMemberService } from './workspaceMembers';
+
+export type TransferOwnership = z.infer<typeof transferOwnershipSchema>;
+
+export const LIFECYCLE_TEXTS = {
+  ownerCannotLeave:
+    'The owner cannot leave the workspace. Transfer the ownership or delete the workspace first.',
+  transferRaced: 'The ownership of this workspace has just changed. Reload and try again.',
+} as const;
+
+/** Handing a workspace to another member, leaving it, and deleting it with everything under it. */
+export class WorkspaceLifecycleService {
+  constructor(
+    private readonly db: Db,
+    private readonly workspaces: WorkspacesRepository,
+    private readonly members: WorkspaceMembersRepository,
+    private readonly memberService: WorkspaceMemberService,
+    private readonly projects: MemberProjects,
+    private readonly users: UsersRepository,
+    private readonly mailer: Mailer,
+    private readonly storage: FileStorage,
+    private readonly log: Logger,
+    private readonly appUrl: string,
+  ) {}
+
+  /**
+   * The owner of an active workspace hands it to another member who owns no workspace; the
+   * former owner becomes a Member (admin). A collaborator candidate needs a free seat, since both
+   * of them then take one. The new owner is told by e-mail, with the owner's message.
+   */
+  async transferOwnership(view: WorkspaceView, input: TransferOwnership): Promise<void> {
+    requireOwner(view);
+    requireActive(view.state);
+    const candidate = await this.memberService.find(view, input.workspace_member_id);
+    if (candidate.member.role === 'owner' || (await this.workspaces.ownedBy(candidate.user.id)))
+      throw invalidRecord({ base: [WORKSPACE_TEXTS.alreadyOwnsWorkspace] });
+    if (!takesSeat(candidate.member.role)) requireSeat(view.state);
+
+    const formerOwnerId = view.member.user_id;
+    await this.db
+      .transaction()
+      .execute(async (trx) => {
+        const moved = await trx
+          .updateTable('workspaces')
+          .set({ owner_id: candidate.user.id })
+          .where('id', '=', view.workspace.id)
+          .where('owner_id', '=', formerOwnerId)
+          .executeTakeFirst();
+        if (Number(moved.numUpdatedRows) !== 1) throw forbidden(LIFECYCLE_TEXTS.transferRaced);
+        await this.members.setRole(trx, candidate.member.id, 'owner');
+        await this.members.setRole(trx, view.member.id, 'admin');
+        await this.projects.ownershipTransferred(trx, view.workspace.id, formerOwnerId, candidate.user.id);
+      })
+      .catch((error: unknown) => {
+        // The candidate became the owner of another workspace meanwhile (owner_id is unique).
+        if (isUniqueViolation(error)) throw invalidRecord({ base: [WORKSPACE_TEXTS.alreadyOwnsWorkspace] });
+        throw error;
+      });
+
+    const formerOwner = await this.users.findById(formerOwnerId);
+    await this.mailer.send(
+      newOwnerEmail({
+        to: candidate.user,
+        formerOwner: { name: formerOwner?.name ?? 'The former owner' },
+        workspaceName: view.workspace.name,
+        message: input.message || null,
+        url: `${this.appUrl}/user/workspaces/${view.workspace.id}/plan`,
+      }),
+    );
+  }
+
+  /** Any member but the owner leaves; their seat frees and their projects go to the owner. */
+  async leave(view: WorkspaceView): Promise<void> {
+    if (view.member.role === 'owner') throw forbidden(LIFECYCLE_TEXTS.ownerCannotLeave);
+    await this.memberService.removeMember(view, await this.memberService.find(view, view.member.id));
+  }
+
+  /**
+   * The owner deletes the workspace, suspended or not: the row goes and the database cascades to
+   * members, invitations, subscription, add-ons, invoices, billing information and payment method;
+   * then the logo and the projects' files leave storage.
+   */
+  async delete(view: WorkspaceView): Promise<void> {
+    requireOwner(view);
+    const files = [
+      ...(view.workspace.logo_key ? [view.workspace.logo_key] : []),
+      ...(await this.projects.storedFileKeys(view.workspace.id)),
+    ];
+    await this.db.deleteFrom('workspaces').where('id', '=', view.workspace.id).execute();
+    for (const key of files) {
+      // The workspace is gone either way; a file left behind is only logged.
+      await this.storage.delete(key).catch((error: unknown) => {
+        this.log.error({ err: error, key }, 'could not delete a file of a deleted workspace');
+      });
+    }
+  }
+}
