@@ -50,6 +50,8 @@ export class FakeStripe {
   private readonly replays = new Map<string, StripeAnswer>();
   private server: Server | null = null;
   private sequence = 0;
+  /** The URL to give as STRIPE_API_URL, once started. */
+  baseUrl = '';
 
   /** Starts listening on 127.0.0.1 and answers the URL to give as STRIPE_API_URL. */
   async start(): Promise<string> {
@@ -64,7 +66,8 @@ export class FakeStripe {
     });
     await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
     const { port } = this.server.address() as AddressInfo;
-    return `http://127.0.0.1:${port}`;
+    this.baseUrl = `http://127.0.0.1:${port}`;
+    return this.baseUrl;
   }
 
   async close(): Promise<void> {

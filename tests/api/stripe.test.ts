@@ -1,6 +1,9 @@
+import { Writable } from 'node:stream';
+import { pino } from 'pino';
 import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PAYMENT_ERRORS } from '@common/api/billing';
+import { StripePayments } from '@server/adapters/payments/stripePayments';
 import { AppError } from '@server/errors';
 import { FakeStripe, stripeError } from './fakeStripe';
 import { BILLING_INFORMATION, buildUser, PRICES, signedIn } from './factories';
@@ -130,6 +133,13 @@ describe('paid checkout through Stripe', () => {
       billing_postal_code: 'K1A 0B1',
     });
 
+    expect(stripe.calls.map((c) => `${c.method} ${c.path}`)).toEqual([
+      `GET /v1/payment_methods/${paymentMethodId}`,
+      `GET /v1/payment_methods/${paymentMethodId}`,
+      'POST /v1/customers',
+      `POST /v1/payment_methods/${paymentMethodId}/attach`,
+      'POST /v1/payment_intents',
+    ]);
     const [customer] = stripe.callsTo('POST /v1/customers');
     expect(customer?.params).toMatchObject({ 'metadata[workspace_id]': String(workspaceId) });
     const customerId = (await workspaceRow(workspaceId)).payment_customer_id;
@@ -205,6 +215,16 @@ describe('paid checkout through Stripe', () => {
     expect((await client.get('/me/workspaces')).body.response).toEqual([]);
   });
 
+  it('refuses as invalid_card a new card another Stripe customer already holds', async () => {
+    const client = await signedIn(t.baseUrl, await buildUser(t.ctx));
+    const answer = await checkout(client, stripeCard({ customer: 'cus_someone_else' }));
+    expect(answer.status).toBe(400);
+    expect(answer.body.response.error.code).toBe('invalid_card');
+    expect(stripe.callsTo('POST /v1/customers')).toEqual([]);
+    expect(stripe.callsTo('POST /v1/payment_intents')).toEqual([]);
+    expect((await client.get('/me/workspaces')).body.response).toEqual([]);
+  });
+
   it('declines a charge the bank wants authenticated (requires_action): the customer is not there', async () => {
     stripe.answer('POST /v1/payment_intents', intentWithStatus('pi_3ds', 'requires_action'));
     const client = await signedIn(t.baseUrl, await buildUser(t.ctx));
@@ -244,6 +264,49 @@ describe('paid checkout through Stripe', () => {
     await expect(charge).rejects.toMatchObject({ status: 400, code: 'invalid_card' });
     expect(stripe.callsTo('POST /v1/payment_intents')).toEqual([]);
     expect(stripe.callsTo(`POST /v1/payment_methods/${foreign}/attach`)).toEqual([]);
+  });
+});
+
+describe('logging', () => {
+  it('logs refusals with codes and ids, never card details', async () => {
+    let logged = '';
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        logged += chunk.toString();
+        done();
+      },
+    });
+    const provider = new StripePayments(
+      { secretKey: 'sk_test_x', webhookSecret: WEBHOOK_SECRET, apiUrl: stripe.baseUrl },
+      pino({ level: 'trace' }, sink),
+    );
+    const card = stripeCard({
+      last4: '1117',
+      name: 'Card Owner Name',
+      postal_code: 'ZX9 8YW',
+      exp_year: 2039,
+    });
+    await provider.retrievePaymentMethod(card);
+    const charge = {
+      paymentMethodId: card,
+      amountCents: 900,
+      description: 'Proofroom: test',
+      customerId: null,
+    };
+    stripe.answer(
+      'POST /v1/payment_intents',
+      stripeError(402, { type: 'card_error', code: 'card_declined' }),
+    );
+    await expect(provider.charge({ ...charge, idempotencyKey: 'invoice-log-1' })).rejects.toMatchObject({
+      code: 'card_declined',
+    });
+    stripe.answer('POST /v1/payment_intents', intentWithStatus('pi_log', 'requires_action'));
+    await expect(provider.charge({ ...charge, idempotencyKey: 'invoice-log-2' })).rejects.toMatchObject({
+      code: 'card_declined',
+    });
+    expect(logged).toContain('card_declined');
+    expect(logged).toContain('requires_action');
+    for (const detail of ['1117', 'Card Owner Name', 'ZX9 8YW', '2039']) expect(logged).not.toContain(detail);
   });
 });
 

@@ -125,14 +125,13 @@ export class StripePayments implements PaymentProvider {
     paymentMethodId: string,
   ): Promise<string> {
     try {
+      const method = await this.paymentMethod(paymentMethodId);
+      const owner = typeof method.customer === 'string' ? method.customer : (method.customer?.id ?? null);
+      if (owner && owner === workspace.customerId) return owner;
+      // A card kept by another Stripe customer cannot be attached to this one.
+      if (owner) throw new PaymentError('invalid_card');
       let customerId = workspace.customerId;
-      if (customerId) {
-        const method = await this.paymentMethod(paymentMethodId);
-        const owner = typeof method.customer === 'string' ? method.customer : (method.customer?.id ?? null);
-        if (owner === customerId) return customerId;
-        // A card kept by another Stripe customer cannot be attached to this one.
-        if (owner) throw new PaymentError('invalid_card');
-      } else {
+      if (!customerId) {
         const customer = await this.stripe.customers.create({
           name: workspace.name,
           metadata: { workspace_id: String(workspace.id) },
