@@ -118,6 +118,8 @@ export class CheckoutService {
         .updateTable('invoices')
         .set({ status: 'failed', failure_code: code })
         .where('id', '=', invoice.id)
+        // A webhook may have settled it as paid meanwhile; never turn paid back into failed.
+        .where('status', '=', 'open')
         .execute();
       throw error instanceof PaymentError ? paymentFailure(error) : error;
     }
