@@ -9,7 +9,7 @@ import type { Db } from '../db/database';
 import type { SubscriptionsRepository } from '../db/repositories/subscriptions';
 import { AppError, invalidRecord } from '../errors';
 import type { CheckoutService } from './checkout';
-import { requirePaidPlan, subscriptionOf, withClaim } from './subscriptions';
+import { requirePaidPlan, SUBSCRIPTION_TEXTS, subscriptionOf, withClaim } from './subscriptions';
 import type { WorkspaceView } from './workspaceAccess';
 import { requireActive, requireOwner } from './workspaceLimits';
 
@@ -49,7 +49,7 @@ export class AddOnService {
       });
     }
 
-    await withClaim(this.subscriptions, subscription.id, this.clock.now(), async () => {
+    await withClaim(this.subscriptions, subscription, this.clock.now(), async () => {
       const now = this.clock.now();
       const daysLeft = daysUntil(subscription.billing_period_ends_at, now);
       const amount = proratedAddOnCost(addOn.period, addOn.cost, daysLeft);
@@ -90,7 +90,14 @@ export class AddOnService {
       throw new AppError(400, 'invalid_members', WORKSPACE_TEXTS.seatInUse);
     }
 
-    await withClaim(this.subscriptions, subscription.id, this.clock.now(), async () => {
+    await withClaim(this.subscriptions, subscription, this.clock.now(), async () => {
+      // The in-use check read this quantity: a removal that landed meanwhile makes it stale.
+      const current = await this.db
+        .selectFrom('subscription_add_ons')
+        .select('quantity')
+        .where('id', '=', held.id)
+        .executeTakeFirst();
+      if (current?.quantity !== held.quantity) throw invalidRecord({ base: [SUBSCRIPTION_TEXTS.busy] });
       await this.db
         .deleteFrom('subscription_add_ons')
         .where('id', '=', held.id)

@@ -46,23 +46,37 @@ export function requirePaidPlan(state: WorkspaceState): void {
   if (!state.hasAPaidPlan) throw forbidden(WORKSPACE_TEXTS.freeTrialFeature);
 }
 
+/** The fields an owner's change is decided on; if any moved since the view was read, the change is refused. */
+const DECIDING_FIELDS = [
+  'price_id',
+  'active',
+  'cancel_at_period_end',
+  'downgrade_price_id',
+  'billing_period_ends_at',
+  'free_trial_expires_at',
+] as const satisfies readonly (keyof SubscriptionRow)[];
+
 /**
  * Runs `work` holding the subscription's claim, so no other change and no period-end run charges
- * or rewrites it at the same time; a second caller is refused rather than charged twice.
+ * or rewrites it at the same time. The change was decided on the subscription as the caller's view
+ * read it: when another change landed in between (a double-clicked Pay button), it is refused
+ * rather than charged twice.
  */
 export async function withClaim<T>(
   subscriptions: SubscriptionsRepository,
-  subscriptionId: number,
+  seen: SubscriptionRow,
   now: Date,
   work: () => Promise<T>,
 ): Promise<T> {
-  if (!(await subscriptions.claim(subscriptionId, now))) {
-    throw invalidRecord({ base: [SUBSCRIPTION_TEXTS.busy] });
-  }
+  if (!(await subscriptions.claim(seen.id, now))) throw invalidRecord({ base: [SUBSCRIPTION_TEXTS.busy] });
   try {
+    const current = await subscriptions.findById(seen.id);
+    if (!current || DECIDING_FIELDS.some((field) => current[field] !== seen[field])) {
+      throw invalidRecord({ base: [SUBSCRIPTION_TEXTS.busy] });
+    }
     return await work();
   } finally {
-    await subscriptions.release(subscriptionId);
+    await subscriptions.release(seen.id);
   }
 }
 
@@ -100,7 +114,7 @@ export class SubscriptionService {
     if (!fitsPlan(target.plan, usageOf(view))) throw invalidRecord({ price_id: [PLAN_LIMITS_TOOLTIP] });
 
     const workspaceId = view.workspace.id;
-    await withClaim(this.subscriptions, subscription.id, this.clock.now(), async () => {
+    await withClaim(this.subscriptions, subscription, this.clock.now(), async () => {
       // Add-ons stay only when an active workspace switches the interval of the same plan.
       const addOns =
         view.state.isActive && target.plan.id === current.plan.id
@@ -211,7 +225,7 @@ export class SubscriptionService {
     changes: { cancel_at_period_end?: number; downgrade_price_id?: number | null },
   ): Promise<void> {
     const subscription = subscriptionOf(view);
-    await withClaim(this.subscriptions, subscription.id, this.clock.now(), () =>
+    await withClaim(this.subscriptions, subscription, this.clock.now(), () =>
       this.subscriptions.update(subscription.id, changes, this.clock.now()),
     );
   }

@@ -6,6 +6,7 @@ import { WORKSPACE_TEXTS } from '@common/api/workspaces';
 import { DEFAULT_CATALOGUE_FILE } from '@server/billing/catalogue';
 import { days, minutes } from '@server/clock';
 import { ADD_ON_TEXTS } from '@server/services/addOns';
+import { SUBSCRIPTION_TEXTS } from '@server/services/subscriptions';
 import {
   ADD_ON_PRICES,
   addMember,
@@ -211,6 +212,29 @@ describe('DELETE /workspaces/{id}/add_ons', () => {
     for (let i = 0; i < 4; i++) await addMember(t.baseUrl, t.ctx, second.id, 'admin');
     await addMember(t.baseUrl, t.ctx, second.id, 'collaborator');
     expect((await remove(other, second.id, ADD_ON_PRICES.teamSeatMonthly)).status).toBe(200);
+  });
+
+  it('removes a seat once when two removals were decided on the same state', async () => {
+    const { owner, client, workspace } = await buildPaidWorkspace(t.baseUrl, t.ctx, PRICES.teamMonthly);
+    await add(client, workspace.id, ADD_ON_PRICES.teamSeatMonthly);
+    await add(client, workspace.id, ADD_ON_PRICES.teamSeatMonthly);
+    for (let i = 0; i < 5; i++) await addMember(t.baseUrl, t.ctx, workspace.id, 'admin');
+    // Two requests read the workspace before either removed anything: one seat is free, not two.
+    const first = await t.ctx.workspaceAccess.forMember(workspace.id, owner.id);
+    const second = await t.ctx.workspaceAccess.forMember(workspace.id, owner.id);
+    await t.ctx.addOns.remove(first, ADD_ON_PRICES.teamSeatMonthly);
+    await expect(t.ctx.addOns.remove(second, ADD_ON_PRICES.teamSeatMonthly)).rejects.toMatchObject({
+      status: 422,
+      details: { base: [SUBSCRIPTION_TEXTS.busy] },
+    });
+    expect((await workspaceOf(client, workspace.id)).subscription.add_on_items).toMatchObject([
+      { type: 'members', quantity: 1 },
+    ]);
+    const answers = await Promise.all([
+      remove(client, workspace.id, ADD_ON_PRICES.teamSeatMonthly),
+      remove(client, workspace.id, ADD_ON_PRICES.teamSeatMonthly),
+    ]);
+    expect(answers.map((a) => a.status)).not.toContain(200);
   });
 
   it('refuses an unknown add-on and a suspended workspace', async () => {

@@ -299,7 +299,7 @@ describe('POST /workspaces/{id}/subscribe', () => {
   });
 
   it('refuses while another change holds the subscription, and charges a double click once', async () => {
-    const { client, workspace } = await buildPaidWorkspace(t.baseUrl, t.ctx, PRICES.proMonthly);
+    const { owner, client, workspace } = await buildPaidWorkspace(t.baseUrl, t.ctx, PRICES.proMonthly);
     await t.ctx.db
       .updateTable('subscriptions')
       .set({ billing_claimed_until: new Date(t.clock.now().getTime() + 60_000).toISOString() })
@@ -314,13 +314,27 @@ describe('POST /workspaces/{id}/subscribe', () => {
       .where('workspace_id', '=', workspace.id)
       .execute();
 
+    // Two requests decided on the same state: the second finds the subscription changed.
+    const first = await t.ctx.workspaceAccess.forMember(workspace.id, owner.id);
+    const second = await t.ctx.workspaceAccess.forMember(workspace.id, owner.id);
+    await t.ctx.subscriptions.subscribe(first, { price_id: PRICES.teamYearly });
+    await expect(
+      t.ctx.subscriptions.subscribe(second, { price_id: PRICES.teamYearly }),
+    ).rejects.toMatchObject({
+      status: 422,
+      details: { base: [SUBSCRIPTION_TEXTS.busy] },
+    });
+
     const answers = await Promise.all([
       client.post(`/workspaces/${workspace.id}/subscribe`, { price_id: PRICES.teamMonthly }),
       client.post(`/workspaces/${workspace.id}/subscribe`, { price_id: PRICES.teamMonthly }),
     ]);
     expect(answers.map((a) => a.status).sort()).toEqual([200, 422]);
-    const upgrades = (await invoicesOf(t.ctx, workspace.id)).filter((i) => i.detail === 'Team Plan, monthly');
-    expect(upgrades).toHaveLength(1);
+    expect((await invoicesOf(t.ctx, workspace.id)).map((i) => i.detail)).toEqual([
+      'Pro Plan, monthly',
+      'Team Plan, yearly',
+      'Team Plan, monthly',
+    ]);
   });
 });
 
