@@ -167,6 +167,8 @@ export interface InvoicesTable {
   lines: string;
   provider_payment_id: string | null;
   failure_code: string | null;
+  /** Set on a charge for one billing period: a resumed run finds the same invoice. */
+  period_key: string | null;
   created_at: string;
 }
 

@@ -141,7 +141,9 @@ export class BillingPeriodService {
     let paid = true;
     if (lines.some((line) => line.amount > 0)) {
       try {
-        await this.checkout.charge(subscription.workspace_id, detail, lines);
+        await this.checkout.charge(subscription.workspace_id, detail, lines, {
+          periodKey: `renewal:${subscription.id}:${subscription.billing_period_ends_at ?? ''}`,
+        });
       } catch (error) {
         if (!(error instanceof AppError) || error.status !== 400) throw error;
         paid = false;

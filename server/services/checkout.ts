@@ -55,23 +55,47 @@ export class CheckoutService {
       .execute();
   }
 
+  /** An open or paid invoice for the same period: a run that died mid-way left it behind. */
+  private unsettledOrPaid(workspaceId: number, periodKey: string) {
+    return this.db
+      .selectFrom('invoices')
+      .select(['id', 'status'])
+      .where('workspace_id', '=', workspaceId)
+      .where('period_key', '=', periodKey)
+      .where('status', 'in', ['open', 'paid'])
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
+  }
+
   /** Charges the workspace's saved payment method; throws 400 with the processor's code on refusal. */
-  async charge(workspaceId: number, detail: string, lines: InvoiceLine[]): Promise<{ invoiceId: number }> {
+  async charge(
+    workspaceId: number,
+    detail: string,
+    lines: InvoiceLine[],
+    options: { periodKey?: string } = {},
+  ): Promise<{ invoiceId: number }> {
     const amount = lines.reduce((sum, line) => sum + line.amount, 0);
-    const invoice = await this.db
-      .insertInto('invoices')
-      .values({
-        workspace_id: workspaceId,
-        detail,
-        amount,
-        status: 'open',
-        lines: JSON.stringify(lines),
-        provider_payment_id: null,
-        failure_code: null,
-        created_at: this.clock.now().toISOString(),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const earlier = options.periodKey
+      ? await this.unsettledOrPaid(workspaceId, options.periodKey)
+      : undefined;
+    if (earlier?.status === 'paid') return { invoiceId: earlier.id };
+    const invoice =
+      earlier ??
+      (await this.db
+        .insertInto('invoices')
+        .values({
+          workspace_id: workspaceId,
+          detail,
+          amount,
+          status: 'open',
+          lines: JSON.stringify(lines),
+          provider_payment_id: null,
+          failure_code: null,
+          period_key: options.periodKey ?? null,
+          created_at: this.clock.now().toISOString(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow());
     if (amount === 0) {
       await this.db.updateTable('invoices').set({ status: 'paid' }).where('id', '=', invoice.id).execute();
       return { invoiceId: invoice.id };

@@ -2,10 +2,12 @@ import type { Migration } from 'kysely';
 import * as createAccounts from './20261121120000_create_accounts';
 import * as createWorkspaces from './20261122000000_create_workspaces';
 import * as indexPaymentProviderIds from './20261122150000_index_payment_provider_ids';
+import * as addInvoicePeriodKey from './20261122160000_add_invoice_period_key';
 
 /** Every migration, by name; names sort in the order they run. Never edit one that has landed. */
 export const migrations: Record<string, Migration> = {
   '20261121120000_create_accounts': createAccounts,
   '20261122000000_create_workspaces': createWorkspaces,
   '20261122150000_index_payment_provider_ids': indexPaymentProviderIds,
+  '20261122160000_add_invoice_period_key': addInvoicePeriodKey,
 };
