@@ -20,10 +20,11 @@ export function statusRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           environment: ctx.config.env,
           dev_outbox: ctx.config.devOutbox,
           intercom_app_id: ctx.config.intercom.appId ?? null,
-        payments: {
-          provider: ctx.config.payments.provider,
-          publishable_key: ctx.config.payments.provider === 'stripe' ? ctx.config.payments.publishableKey : null,
-        },
+          payments: {
+            provider: ctx.config.payments.provider,
+            publishable_key:
+              ctx.config.payments.provider === 'stripe' ? ctx.config.payments.publishableKey : null,
+          },
         },
       }),
     );
