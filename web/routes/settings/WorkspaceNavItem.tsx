@@ -1,0 +1,58 @@
+import { Badge, Group, NavLink, Text, Tooltip } from '@mantine/core';
+import { IconAlertTriangleFilled } from '@tabler/icons-react';
+import { NavLink as RouterNavLink } from 'react-router';
+import type { Workspace } from '@common/api/workspaces';
+import { useWorkspaceState } from '@web/api/workspaces';
+import { planTag, workspaceDisplayName } from '@web/components/workspace/workspaceLabels';
+import { WorkspaceLogo } from '@web/components/workspace/WorkspaceLogo';
+import { workspacePath } from '@web/components/workspace/workspacePaths';
+import classes from './SettingsLayout.module.css';
+
+export const SUSPENDED_TOOLTIP = 'This workspace is suspended';
+
+/** One workspace in the settings sidebar: logo, name, role, plan tag (owner), suspended warning. */
+export function WorkspaceNavItem({ workspace, active }: { workspace: Workspace; active: boolean }) {
+  const state = useWorkspaceState(workspace);
+  if (!state) return null;
+  const tag = planTag(workspace, state);
+
+  return (
+    <NavLink
+      component={RouterNavLink}
+      to={workspacePath(workspace.id)}
+      active={active}
+      data-testid={`sidebar-workspace-${workspace.id}`}
+      label={
+        <Text size="sm" fw={500} truncate title={workspace.name}>
+          {workspaceDisplayName(workspace)}
+        </Text>
+      }
+      description={
+        <Group gap={6} wrap="nowrap" mt={2}>
+          <Text size="xs" c="dimmed" span>
+            {workspace.current_user_role.label}
+          </Text>
+          {tag && (
+            <Badge size="xs" variant="light" color={state.isOnFreeTrial ? 'orange' : 'brand'} radius="sm">
+              {tag}
+            </Badge>
+          )}
+        </Group>
+      }
+      leftSection={<WorkspaceLogo workspace={workspace} size={32} />}
+      rightSection={
+        state.isSuspended ? (
+          <Tooltip label={SUSPENDED_TOOLTIP} withArrow position="right">
+            <IconAlertTriangleFilled
+              size={18}
+              color="var(--mantine-color-red-6)"
+              aria-label={SUSPENDED_TOOLTIP}
+              data-testid="suspended-warning"
+            />
+          </Tooltip>
+        ) : undefined
+      }
+      className={classes.item}
+    />
+  );
+}

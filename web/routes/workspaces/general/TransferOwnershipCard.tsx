@@ -1,0 +1,187 @@
+import { useState } from 'react';
+import { Button, Group, Modal, Select, Stack, Text, Textarea, Tooltip } from '@mantine/core';
+import { IconCircleCheckFilled } from '@tabler/icons-react';
+import { GENERIC_ERROR } from '@common/api/errors';
+import { INVITE_MESSAGE_MAX } from '@common/limits';
+import { WORKSPACE_TEXTS, type Workspace, type WorkspaceMember } from '@common/api/workspaces';
+import type { WorkspaceState } from '@common/workspaceState';
+import { isApiError } from '@web/api/client';
+import { useWorkspaceMembers } from '@web/api/members';
+import { useTransferOwnership } from '@web/api/workspaces';
+import { FormAlert } from '@web/components/auth/FormAlert';
+import { Popup } from '@web/components/Popup/Popup';
+import { reportWorkspaceAccessError } from '@web/components/workspace/accessErrors';
+import { SettingsCard } from '@web/routes/settings/SettingsCard';
+import { messageProblem, transferCandidates } from './transferRules';
+
+export const TRANSFER_TEXTS = {
+  inactive: 'Ownership can be transferred only while the workspace is active.',
+  alone: 'Invite someone to this workspace before transferring its ownership.',
+} as const;
+
+/**
+ * Transfer Ownership (owner, when the workspace has a subscription): disabled on an inactive
+ * workspace, enabled only when someone besides the owner can take it (§5).
+ */
+export function TransferOwnershipCard({ workspace, state }: { workspace: Workspace; state: WorkspaceState }) {
+  const members = useWorkspaceMembers(workspace.id, true);
+  const [open, setOpen] = useState(false);
+  const [done, setDone] = useState(false);
+  const candidates = transferCandidates(members.data ?? [], workspace.owner.id);
+  const enabled = state.isActive && candidates.length > 0;
+  const reason = !state.isActive
+    ? TRANSFER_TEXTS.inactive
+    : candidates.length === 0
+      ? TRANSFER_TEXTS.alone
+      : null;
+
+  return (
+    <SettingsCard
+      title="Transfer Ownership"
+      testId="transfer-ownership"
+      description="Hand this workspace to another member. You will stay in it as a Member and no longer manage its plan and billing."
+      footer={
+        <Tooltip label={reason} disabled={!reason || members.isPending} withArrow>
+          <span>
+            <Button
+              variant="default"
+              disabled={!enabled}
+              loading={members.isPending}
+              onClick={() => setOpen(true)}
+            >
+              Transfer Ownership
+            </Button>
+          </span>
+        </Tooltip>
+      }
+    >
+      <TransferDialog
+        opened={open}
+        workspace={workspace}
+        candidates={candidates}
+        onClose={() => setOpen(false)}
+        onDone={() => {
+          setOpen(false);
+          setDone(true);
+        }}
+      />
+      <Popup
+        opened={done}
+        onClose={() => setDone(false)}
+        icon={<IconCircleCheckFilled size={24} color="var(--mantine-color-teal-6)" />}
+        title={WORKSPACE_TEXTS.transferredTitle}
+        description={WORKSPACE_TEXTS.transferredBody}
+        actions={[{ label: 'Ok', onClick: () => setDone(false) }]}
+      />
+    </SettingsCard>
+  );
+}
+
+function TransferDialog({
+  opened,
+  workspace,
+  candidates,
+  onClose,
+  onDone,
+}: {
+  opened: boolean;
+  workspace: Workspace;
+  candidates: WorkspaceMember[];
+  onClose: () => void;
+  onDone: () => void;
+}) {
+  const transfer = useTransferOwnership(workspace.id);
+  const [memberId, setMemberId] = useState<string | null>(null);
+  const [message, setMessage] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const chosen = candidates.find((m) => String(m.id) === memberId);
+  const ownsOne = chosen?.user_owns_a_workspace === true;
+  const tooLong = messageProblem(message);
+  const canSend = chosen !== undefined && !ownsOne && !tooLong && !transfer.isPending;
+
+  function close() {
+    if (transfer.isPending) return;
+    setMemberId(null);
+    setMessage('');
+    setError(null);
+    onClose();
+  }
+
+  function send() {
+    if (!chosen) return;
+    setError(null);
+    transfer.mutate(
+      { workspace_member_id: chosen.id, ...(message.trim() ? { message: message.trim() } : {}) },
+      {
+        onSuccess: () => {
+          setMemberId(null);
+          setMessage('');
+          onDone();
+        },
+        onError: (failure) => {
+          if (reportWorkspaceAccessError(failure, workspace)) return onClose();
+          const base = isApiError(failure, 'invalid_record') ? failure.fieldMessages('base')[0] : undefined;
+          setError(base ?? (isApiError(failure) && failure.status < 500 ? failure.message : GENERIC_ERROR));
+        },
+      },
+    );
+  }
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={
+        <Text fw={650} size="lg">
+          Transfer Ownership
+        </Text>
+      }
+      centered
+      radius="lg"
+      padding="xl"
+      size="md"
+      closeOnClickOutside={!transfer.isPending}
+      withCloseButton={!transfer.isPending}
+      overlayProps={{ backgroundOpacity: 0.45, blur: 2 }}
+    >
+      <Stack gap="md">
+        <Text size="sm" c="dimmed" lh={1.6}>
+          Choose the member who will own <b>{workspace.name}</b>. You will become a Member of the workspace.
+        </Text>
+        {error && <FormAlert>{error}</FormAlert>}
+        <Select
+          label="New owner"
+          placeholder="Choose a member"
+          data={candidates.map((m) => ({ value: String(m.id), label: `${m.user.name} (${m.user.email})` }))}
+          value={memberId}
+          onChange={(value) => {
+            setMemberId(value);
+            setError(null);
+          }}
+          searchable
+          nothingFoundMessage="No member matches"
+          error={ownsOne ? WORKSPACE_TEXTS.alreadyOwnsWorkspace : undefined}
+          comboboxProps={{ withinPortal: true }}
+        />
+        <Textarea
+          label="Message (optional)"
+          autosize
+          minRows={3}
+          maxRows={6}
+          value={message}
+          onChange={(event) => setMessage(event.currentTarget.value)}
+          error={tooLong}
+          description={`${message.length}/${INVITE_MESSAGE_MAX}`}
+        />
+        <Group justify="flex-end" gap="sm" mt="xs">
+          <Button variant="default" onClick={close} disabled={transfer.isPending} data-autofocus>
+            Cancel
+          </Button>
+          <Button onClick={send} disabled={!canSend} loading={transfer.isPending}>
+            Transfer
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

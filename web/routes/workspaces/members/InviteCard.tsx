@@ -1,0 +1,179 @@
+import { useState } from 'react';
+import { Button, Group, Select, Stack, Text, Textarea } from '@mantine/core';
+import { IconCircleCheckFilled, IconMailForward, IconMailOff } from '@tabler/icons-react';
+import { canSendInvites, draftChips, type InviteChip } from '@common/inviteChips';
+import { INVITE_MESSAGE_MAX } from '@common/limits';
+import { truncate } from '@common/text';
+import { WORKSPACE_TEXTS, type Workspace } from '@common/api/workspaces';
+import { defaultInviteRole, invitableRoles, type WorkspaceRole } from '@common/workspaceRoles';
+import type { WorkspaceState } from '@common/workspaceState';
+import { isApiError } from '@web/api/client';
+import { useInviteMembers } from '@web/api/members';
+import { Popup } from '@web/components/Popup/Popup';
+import { reportWorkspaceAccessError } from '@web/components/workspace/accessErrors';
+import {
+  memberLimitFor,
+  memberLimitFromRefusal,
+  type MemberLimitKind,
+} from '@web/components/workspace/memberLimit';
+import { MemberLimitPopup } from '@web/components/workspace/MemberLimitPopup';
+import { SettingsCard } from '@web/routes/settings/SettingsCard';
+import { EmailChipsInput } from './EmailChipsInput';
+import { inviteErrorText, INVITATION_ERROR_TITLE } from './inviteErrors';
+import { messageProblem } from '../general/transferRules';
+import { ROLE_DESCRIPTIONS, roleLabel } from './roleOptions';
+
+/** E-mails are cut at 40 characters in messages (§9). */
+const EMAIL_IN_MESSAGE_MAX = 40;
+export const INVITE_PLACEHOLDER = 'Email';
+export const INVITE_DISABLED_PLACEHOLDER = 'Only admins can invite people';
+
+/** The invite form: e-mail chips, a role with its description, an optional message. */
+export function InviteCard({ workspace, state }: { workspace: Workspace; state: WorkspaceState }) {
+  const actorRole = workspace.current_user_role.name;
+  const roles = invitableRoles(actorRole);
+  const disabled = roles.length === 0;
+  const invite = useInviteMembers(workspace.id);
+  const [chips, setChips] = useState<InviteChip[]>([]);
+  const [text, setText] = useState('');
+  const [role, setRole] = useState<WorkspaceRole>(defaultInviteRole(actorRole) ?? 'admin');
+  const [message, setMessage] = useState('');
+  const [limit, setLimit] = useState<MemberLimitKind | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [sentTo, setSentTo] = useState<string[] | null>(null);
+
+  const tooLong = messageProblem(message);
+  const canSend = canSendInvites({ chips, text }, { sending: invite.isPending, disabled }) && !tooLong;
+  const planName = workspace.pricing_plan?.name ?? null;
+
+  function send() {
+    const all = draftChips({ chips, text });
+    setChips(all);
+    setText('');
+    if (!canSendInvites({ chips: all, text: '' }, { sending: invite.isPending, disabled }) || tooLong) return;
+    const blocked = memberLimitFor({
+      state,
+      seatsUsed: workspace.seats_used,
+      planName,
+      role,
+      count: all.length,
+    });
+    if (blocked) return setLimit(blocked);
+    const invites = all.map((chip) => ({
+      email: chip.email,
+      role: role as 'admin' | 'collaborator',
+      ...(message.trim() ? { message: message.trim() } : {}),
+    }));
+    invite.mutate(
+      { invites },
+      {
+        onSuccess: () => {
+          setSentTo(all.map((chip) => chip.email));
+          setChips([]);
+          setMessage('');
+        },
+        onError: (error) => {
+          if (reportWorkspaceAccessError(error, workspace)) return;
+          if (isApiError(error, 'forbidden_subscription_limit_reached'))
+            return setLimit(memberLimitFromRefusal(state, planName));
+          if (isApiError(error, 'inactive_workspace')) return setLimit('suspended');
+          setFailure(inviteErrorText(error));
+        },
+      },
+    );
+  }
+
+  return (
+    <SettingsCard
+      title="Invite people"
+      testId="invite-card"
+      description="Invitations are sent by e-mail. Members take a seat of your plan; collaborators are unlimited."
+      footer={
+        <Button
+          leftSection={<IconMailForward size={16} />}
+          disabled={!canSend}
+          loading={invite.isPending}
+          onClick={send}
+        >
+          Send invitation
+        </Button>
+      }
+    >
+      <Stack gap="md">
+        <EmailChipsInput
+          label="Email addresses"
+          chips={chips}
+          text={text}
+          disabled={disabled || invite.isPending}
+          placeholder={disabled ? INVITE_DISABLED_PLACEHOLDER : INVITE_PLACEHOLDER}
+          onChange={(next) => {
+            setChips(next.chips);
+            setText(next.text);
+          }}
+          error={chips.some((c) => !c.valid) ? 'Remove or correct the addresses in red.' : null}
+        />
+        <Group align="flex-start" gap="md" grow>
+          <Select
+            label="Role"
+            data={roles.map((r) => ({ value: r, label: roleLabel(r) }))}
+            value={role}
+            onChange={(value) => value && setRole(value)}
+            allowDeselect={false}
+            disabled={disabled}
+            description={ROLE_DESCRIPTIONS[role]}
+            renderOption={({ option }) => (
+              <div>
+                <Text size="sm" fw={500}>
+                  {option.label}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {ROLE_DESCRIPTIONS[option.value]}
+                </Text>
+              </div>
+            )}
+            comboboxProps={{ withinPortal: true }}
+            maw={320}
+          />
+        </Group>
+        <Textarea
+          label="Message (optional)"
+          placeholder="Add a note to the invitation"
+          autosize
+          minRows={2}
+          maxRows={5}
+          value={message}
+          disabled={disabled}
+          onChange={(event) => setMessage(event.currentTarget.value)}
+          error={tooLong}
+          description={`${message.length}/${INVITE_MESSAGE_MAX}`}
+        />
+      </Stack>
+      <MemberLimitPopup
+        kind={limit}
+        workspaceId={workspace.id}
+        isOwner={state.currentUserIsOwner}
+        onClose={() => setLimit(null)}
+      />
+      <Popup
+        opened={failure !== null}
+        onClose={() => setFailure(null)}
+        icon={<IconMailOff size={22} color="var(--mantine-color-red-6)" />}
+        title={INVITATION_ERROR_TITLE}
+        description={failure ?? undefined}
+        actions={[{ label: 'Ok', onClick: () => setFailure(null) }]}
+      />
+      <Popup
+        opened={sentTo !== null}
+        onClose={() => setSentTo(null)}
+        icon={<IconCircleCheckFilled size={24} color="var(--mantine-color-teal-6)" />}
+        title={WORKSPACE_TEXTS.inviteSentTitle}
+        description={
+          sentTo
+            ? WORKSPACE_TEXTS.inviteSentBody(sentTo.map((e) => truncate(e, EMAIL_IN_MESSAGE_MAX)).join(', '))
+            : undefined
+        }
+        actions={[{ label: 'Ok', onClick: () => setSentTo(null) }]}
+      />
+    </SettingsCard>
+  );
+}
