@@ -107,21 +107,21 @@ describe('sign up, log out, log in', () => {
 
   it('keeps the invitation through sign-up and log-in links', async () => {
     const { context, page } = await newPage(env.browser, env.app);
-    await page.goto('/workspaces/invitations/abc123?em=invitee@example.com');
-    await page.getByRole('heading', { name: 'Workspace invitation' }).waitFor();
+    await page.goto('/projects/invitations/abc123?em=invitee@example.com');
+    await page.getByRole('heading', { name: 'Project invitation' }).waitFor();
     await shot(page, 'auth-09-invitation');
     await page.getByRole('link', { name: 'Create an account to join' }).click();
     await page.waitForURL('**/signup?**');
     const signup = new URL(page.url());
     expect(signup.searchParams.get('ih')).toBe('abc123');
-    expect(signup.searchParams.get('type')).toBe('workspace');
+    expect(signup.searchParams.get('type')).toBe('project');
     expect(await page.getByLabel('Email').inputValue()).toBe('invitee@example.com');
     await page.getByRole('link', { name: 'Log in' }).click();
     await page.waitForURL('**/login?**');
     const login = new URL(page.url());
     expect(login.pathname).toBe('/login');
     expect(login.searchParams.get('ih')).toBe('abc123');
-    expect(login.searchParams.get('type')).toBe('workspace');
+    expect(login.searchParams.get('type')).toBe('project');
     await context.close();
   });
 });

@@ -3,9 +3,11 @@ import { Group, Menu, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconLogout, IconSettings } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { useSignedInUser } from '@web/api/session';
+import { defaultWorkspace, useMyWorkspaces } from '@web/api/workspaces';
 import { useLogout } from '@web/shell/useLogout';
 import { Popup } from '../Popup/Popup';
 import { UserAvatar } from '../UserAvatar/UserAvatar';
+import { workspacePath } from '../workspace/workspacePaths';
 import classes from './ProfileMenu.module.css';
 
 /** Top-right dropdown: who is signed in, Settings, and Logout (confirmed). */
@@ -14,7 +16,11 @@ export function ProfileMenu() {
   const navigate = useNavigate();
   const { logout, pending } = useLogout();
   const [confirming, setConfirming] = useState(false);
+  const workspaces = useMyWorkspaces({ enabled: user !== null });
   if (!user) return null;
+  // 'Settings' opens the default (owned, else first) workspace when there is one (§2).
+  const settingsWorkspace = defaultWorkspace(workspaces.data, user.id);
+  const settingsPath = settingsWorkspace ? workspacePath(settingsWorkspace.id) : '/user/profile';
 
   return (
     <>
@@ -42,7 +48,7 @@ export function ProfileMenu() {
           <Menu.Divider />
           <Menu.Item
             leftSection={<IconSettings size={18} />}
-            onClick={() => void navigate('/user/profile')}
+            onClick={() => void navigate(settingsPath)}
             className={classes.item}
           >
             <Text size="sm" fw={500}>

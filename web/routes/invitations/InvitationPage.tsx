@@ -4,23 +4,29 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { useMe } from '@web/api/session';
 import { AuthHeading } from '@web/components/auth/AuthHeading';
 import { FormAlert } from '@web/components/auth/FormAlert';
+import { WorkspaceInvitation } from './WorkspaceInvitation';
 
 /**
- * /workspaces/invitations/:hash?em and /projects/invitations/:hash?em. Signing up from here
- * carries the invitation hash, which joins the invitee on the server; accepting from an
- * existing account arrives with the workspaces and projects issues.
+ * /workspaces/invitations/:hash?em and /projects/invitations/:hash?em. A workspace invitation
+ * shows the workspace and is accepted from here; signing up from a project invitation carries
+ * the hash, and accepting one from an existing account arrives with the projects issue.
  */
 export function InvitationPage({ kind }: { kind: 'workspace' | 'project' }) {
   const { invitationHash = '' } = useParams();
   const [params] = useSearchParams();
+  if (kind === 'workspace') return <WorkspaceInvitation hash={invitationHash} email={params.get('em')} />;
+  return <ProjectInvitation hash={invitationHash} email={params.get('em')} />;
+}
+
+function ProjectInvitation({ hash: invitationHash, email }: { hash: string; email: string | null }) {
+  const kind = 'project';
   const { data: user } = useMe();
-  const email = params.get('em');
   const query = new URLSearchParams({ ih: invitationHash, type: kind, ...(email ? { em: email } : {}) });
 
   return (
     <div data-testid="invitation-page">
-      <AuthHeading title={kind === 'workspace' ? 'Workspace invitation' : 'Project invitation'}>
-        {`You've been invited to collaborate on a ${kind} in Proofroom.`}
+      <AuthHeading title="Project invitation">
+        You've been invited to collaborate on a project in Proofroom.
       </AuthHeading>
       <Stack gap="lg">
         {email && (
