@@ -33,7 +33,14 @@ export function WorkspaceNavItem({ workspace, active }: { workspace: Workspace; 
             {workspace.current_user_role.label}
           </Text>
           {tag && (
-            <Badge size="xs" variant="light" color={state.isOnFreeTrial ? 'orange' : 'brand'} radius="sm">
+            <Badge
+              size="sm"
+              variant="light"
+              color={state.isOnFreeTrial ? 'orange' : 'brand'}
+              radius="sm"
+              tt="none"
+              fw={600}
+            >
               {tag}
             </Badge>
           )}

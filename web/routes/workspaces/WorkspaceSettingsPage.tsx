@@ -72,16 +72,17 @@ function WorkspaceHeader({ workspace, state }: { workspace: Workspace; state: Wo
         </Title>
         <Group gap={8} mt={4}>
           <Text size="sm" c="dimmed">
-            {state.currentUserIsOwner ? 'Owner' : workspace.current_user_role.label} · Owned by{' '}
-            {workspace.owner.name}
+            {state.currentUserIsOwner
+              ? 'You own this workspace'
+              : `${workspace.current_user_role.label} · Owned by ${workspace.owner.name}`}
           </Text>
           {tag && (
-            <Badge size="sm" variant="light" color={state.isOnFreeTrial ? 'orange' : 'brand'}>
+            <Badge size="md" variant="light" color={state.isOnFreeTrial ? 'orange' : 'brand'} tt="none">
               {tag}
             </Badge>
           )}
           {state.isSuspended && (
-            <Badge size="sm" variant="light" color="red">
+            <Badge size="md" variant="light" color="red" tt="none">
               Suspended
             </Badge>
           )}

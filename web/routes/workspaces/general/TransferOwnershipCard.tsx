@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Button, Group, Modal, Select, Stack, Text, Textarea, Tooltip } from '@mantine/core';
-import { IconCircleCheckFilled } from '@tabler/icons-react';
 import { GENERIC_ERROR } from '@common/api/errors';
 import { INVITE_MESSAGE_MAX } from '@common/limits';
 import { WORKSPACE_TEXTS, type Workspace, type WorkspaceMember } from '@common/api/workspaces';
@@ -9,7 +8,6 @@ import { isApiError } from '@web/api/client';
 import { useWorkspaceMembers } from '@web/api/members';
 import { useTransferOwnership } from '@web/api/workspaces';
 import { FormAlert } from '@web/components/auth/FormAlert';
-import { Popup } from '@web/components/Popup/Popup';
 import { reportWorkspaceAccessError } from '@web/components/workspace/accessErrors';
 import { SettingsCard } from '@web/routes/settings/SettingsCard';
 import { messageProblem, transferCandidates } from './transferRules';
@@ -23,10 +21,18 @@ export const TRANSFER_TEXTS = {
  * Transfer Ownership (owner, when the workspace has a subscription): disabled on an inactive
  * workspace, enabled only when someone besides the owner can take it (§5).
  */
-export function TransferOwnershipCard({ workspace, state }: { workspace: Workspace; state: WorkspaceState }) {
+export function TransferOwnershipCard({
+  workspace,
+  state,
+  onTransferred,
+}: {
+  workspace: Workspace;
+  state: WorkspaceState;
+  /** Called once the workspace changed hands: this card disappears then (the caller is no owner). */
+  onTransferred: () => void;
+}) {
   const members = useWorkspaceMembers(workspace.id, true);
   const [open, setOpen] = useState(false);
-  const [done, setDone] = useState(false);
   const candidates = transferCandidates(members.data ?? [], workspace.owner.id);
   const enabled = state.isActive && candidates.length > 0;
   const reason = !state.isActive
@@ -60,18 +66,7 @@ export function TransferOwnershipCard({ workspace, state }: { workspace: Workspa
         workspace={workspace}
         candidates={candidates}
         onClose={() => setOpen(false)}
-        onDone={() => {
-          setOpen(false);
-          setDone(true);
-        }}
-      />
-      <Popup
-        opened={done}
-        onClose={() => setDone(false)}
-        icon={<IconCircleCheckFilled size={24} color="var(--mantine-color-teal-6)" />}
-        title={WORKSPACE_TEXTS.transferredTitle}
-        description={WORKSPACE_TEXTS.transferredBody}
-        actions={[{ label: 'Ok', onClick: () => setDone(false) }]}
+        onDone={onTransferred}
       />
     </SettingsCard>
   );
@@ -110,21 +105,15 @@ function TransferDialog({
   function send() {
     if (!chosen) return;
     setError(null);
-    transfer.mutate(
-      { workspace_member_id: chosen.id, ...(message.trim() ? { message: message.trim() } : {}) },
-      {
-        onSuccess: () => {
-          setMemberId(null);
-          setMessage('');
-          onDone();
-        },
-        onError: (failure) => {
-          if (reportWorkspaceAccessError(failure, workspace)) return onClose();
-          const base = isApiError(failure, 'invalid_record') ? failure.fieldMessages('base')[0] : undefined;
-          setError(base ?? (isApiError(failure) && failure.status < 500 ? failure.message : GENERIC_ERROR));
-        },
-      },
-    );
+    // mutateAsync: the success arrives after the cache made the caller a Member, which unmounts
+    // this dialog; the promise still settles, and onDone belongs to a parent that stays.
+    transfer
+      .mutateAsync({ workspace_member_id: chosen.id, ...(message.trim() ? { message: message.trim() } : {}) })
+      .then(onDone, (failure: unknown) => {
+        if (reportWorkspaceAccessError(failure, workspace)) return onClose();
+        const base = isApiError(failure, 'invalid_record') ? failure.fieldMessages('base')[0] : undefined;
+        setError(base ?? (isApiError(failure) && failure.status < 500 ? failure.message : GENERIC_ERROR));
+      });
   }
 
   return (
@@ -172,6 +161,7 @@ function TransferDialog({
           onChange={(event) => setMessage(event.currentTarget.value)}
           error={tooLong}
           description={`${message.length}/${INVITE_MESSAGE_MAX}`}
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
         />
         <Group justify="flex-end" gap="sm" mt="xs">
           <Button variant="default" onClick={close} disabled={transfer.isPending} data-autofocus>

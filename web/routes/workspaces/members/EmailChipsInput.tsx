@@ -73,7 +73,7 @@ export function EmailChipsInput({
             data-invalid={!chip.valid || undefined}
             data-testid={chip.valid ? 'email-chip' : 'email-chip-invalid'}
             title={chip.valid ? chip.email : `${chip.email} is not a valid e-mail`}
-            removeButtonProps={{ 'aria-label': `Remove ${chip.email}` }}
+            removeButtonProps={{ 'aria-label': `Remove ${chip.email}`, 'aria-hidden': false }}
             styles={
               chip.valid
                 ? undefined

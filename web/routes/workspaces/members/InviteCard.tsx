@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Group, Select, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Select, Stack, Text, Textarea } from '@mantine/core';
 import { IconCircleCheckFilled, IconMailForward, IconMailOff } from '@tabler/icons-react';
 import { canSendInvites, draftChips, type InviteChip } from '@common/inviteChips';
 import { INVITE_MESSAGE_MAX } from '@common/limits';
@@ -112,7 +112,7 @@ export function InviteCard({ workspace, state }: { workspace: Workspace; state: 
           }}
           error={chips.some((c) => !c.valid) ? 'Remove or correct the addresses in red.' : null}
         />
-        <Group align="flex-start" gap="md" grow>
+        <Stack gap={6}>
           <Select
             label="Role"
             data={roles.map((r) => ({ value: r, label: roleLabel(r) }))}
@@ -120,7 +120,6 @@ export function InviteCard({ workspace, state }: { workspace: Workspace; state: 
             onChange={(value) => value && setRole(value)}
             allowDeselect={false}
             disabled={disabled}
-            description={ROLE_DESCRIPTIONS[role]}
             renderOption={({ option }) => (
               <div>
                 <Text size="sm" fw={500}>
@@ -134,7 +133,12 @@ export function InviteCard({ workspace, state }: { workspace: Workspace; state: 
             comboboxProps={{ withinPortal: true }}
             maw={320}
           />
-        </Group>
+          {ROLE_DESCRIPTIONS[role] && (
+            <Text size="sm" c="dimmed" data-testid="role-description">
+              {`${roleLabel(role)}s ${ROLE_DESCRIPTIONS[role]}.`}
+            </Text>
+          )}
+        </Stack>
         <Textarea
           label="Message (optional)"
           placeholder="Add a note to the invitation"
@@ -146,6 +150,7 @@ export function InviteCard({ workspace, state }: { workspace: Workspace; state: 
           onChange={(event) => setMessage(event.currentTarget.value)}
           error={tooLong}
           description={`${message.length}/${INVITE_MESSAGE_MAX}`}
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
         />
       </Stack>
       <MemberLimitPopup

@@ -67,7 +67,7 @@ export function PendingInvites({ workspace }: { workspace: Workspace }) {
                   </Group>
                 </Table.Td>
                 <Table.Td w={200}>
-                  <Badge variant="light" color="gray" radius="sm">
+                  <Badge variant="light" color="gray" radius="sm" tt="none" size="md">
                     {roleLabel(invite.role.name)}
                   </Badge>
                 </Table.Td>
