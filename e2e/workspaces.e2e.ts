@@ -280,6 +280,46 @@ describe('workspace settings: members, invitations, ownership', () => {
     await context.close();
   });
 
+  it('splits pasted addresses, and meets the Team seat limit unless inviting collaborators', async () => {
+    const owner = makeUser({ name: 'Olga Owner' });
+    const { context, page } = await newPage(env.browser, env.app);
+    await signUpInUi(page, owner);
+    const workspace = await createTeamWorkspace(context);
+    await openTab(page, workspace.id, 'members');
+    const emails = page.getByRole('textbox', { name: 'Email addresses' });
+    const pasted = ['a', 'b', 'c', 'd', 'e'].map((x) => `${x}.${Date.now().toString(36)}@example.com`);
+    const [a = '', b = '', c = '', d = '', e = ''] = pasted;
+    // Commas, spaces and newlines split the text; the repeated address is dropped.
+    await emails.evaluate((input, text) => {
+      const data = new DataTransfer();
+      data.setData('text', text);
+      input.dispatchEvent(
+        new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+      );
+    }, `${a}, ${b} ${c}\n${d},${e}\n${a.toUpperCase()}`);
+    await expect.poll(() => page.getByTestId('email-chip').count()).toBe(5);
+    // Owner + 5 members do not fit in the Team Plan's 5 seats: the top plan asks to contact us.
+    await page.getByRole('button', { name: 'Send invitation' }).click();
+    const popup = page.getByRole('dialog');
+    await popup.getByText("You've reached the limit for workspace members", { exact: true }).waitFor();
+    await popup.getByRole('button', { name: 'Contact us' }).waitFor();
+    await shot(page, 'workspaces-20-member-limit');
+    await popup.getByRole('button', { name: 'Not now' }).click();
+    await popup.waitFor({ state: 'detached' });
+    // Collaborators take no seat.
+    await page
+      .getByRole('textbox', { name: 'Role' })
+      .or(page.getByRole('combobox', { name: 'Role' }))
+      .click();
+    await page.getByRole('option', { name: /Collaborator/ }).click();
+    await page.getByText("Collaborators can collaborate on projects they've been invited to").waitFor();
+    await page.getByRole('button', { name: 'Send invitation' }).click();
+    await page.getByRole('dialog').getByText('Invitation Sent').waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: 'Ok' }).click();
+    await expect.poll(() => page.getByTestId('pending-invites').getByRole('row').count()).toBe(5);
+    await context.close();
+  });
+
   it('a member leaves the workspace', async () => {
     const owner = makeUser({ name: 'Olga Owner' });
     const member = makeUser({ name: 'Lea Leaver' });

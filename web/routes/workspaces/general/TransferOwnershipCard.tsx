@@ -61,6 +61,11 @@ export function TransferOwnershipCard({
         </Tooltip>
       }
     >
+      {reason && !members.isPending && (
+        <Text size="sm" c="dimmed" data-testid="transfer-disabled-reason">
+          {reason}
+        </Text>
+      )}
       <TransferDialog
         opened={open}
         workspace={workspace}

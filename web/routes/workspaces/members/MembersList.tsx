@@ -163,6 +163,8 @@ export function MembersList({ workspace, state }: { workspace: Workspace; state:
                           variant={member.role.name === 'owner' ? 'filled' : 'light'}
                           color="brand"
                           radius="sm"
+                          size="md"
+                          tt="none"
                         >
                           {roleLabel(member.role.name)}
                         </Badge>
