@@ -127,7 +127,7 @@ describe('navigation shell', () => {
     await shot(page, 'shell-07-phone-blocked');
 
     await page.goto('/workspaces/invitations/xyz');
-    await page.getByRole('heading', { name: 'Workspace invitation' }).waitFor();
+    await page.getByRole('heading', { name: 'This invitation is no longer valid' }).waitFor();
 
     await page.setViewportSize({ width: 844, height: 390 });
     await page.getByRole('heading', { name: 'Please, rotate your device' }).waitFor();
