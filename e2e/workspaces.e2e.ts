@@ -10,6 +10,8 @@ import {
   logInInUi,
   makeUser,
   signUpInUi,
+  signUpViaApi,
+  submitLogin,
   waitForMail,
   type TestUser,
 } from './journeys';
@@ -303,7 +305,7 @@ describe('workspace settings: members, invitations, ownership', () => {
     const popup = page.getByRole('dialog');
     await popup.getByText("You've reached the limit for workspace members", { exact: true }).waitFor();
     await popup.getByRole('button', { name: 'Contact us' }).waitFor();
-    await shot(page, 'workspaces-20-member-limit');
+    await shot(page, 'workspaces-13b-member-limit');
     await popup.getByRole('button', { name: 'Not now' }).click();
     await popup.waitFor({ state: 'detached' });
     // Collaborators take no seat.
@@ -320,33 +322,41 @@ describe('workspace settings: members, invitations, ownership', () => {
     await context.close();
   });
 
-  it('a member leaves the workspace', async () => {
+  it('an existing user logs in from the link, accepts, and later leaves the workspace', async () => {
     const owner = makeUser({ name: 'Olga Owner' });
     const member = makeUser({ name: 'Lea Leaver' });
+    await signUpViaApi(env.app, member);
     const { context, page } = await newPage(env.browser, env.app);
     await signUpInUi(page, owner);
     const workspace = await createTeamWorkspace(context);
-    await signUpWithInvitation(
-      env.app,
-      member,
-      await inviteViaApi(env.app, context, workspace.id, member.email),
-    );
+    const link = await inviteViaApi(env.app, context, workspace.id, member.email, 'collaborator');
     await context.close();
 
+    // Signed out, with an account: Log in, come back to the invitation, accept.
     const session = await newPage(env.browser, env.app);
-    await logInInUi(session.page, member);
-    await session.page.goto('/user/profile');
-    await sidebarItem(session.page, workspace.id).click();
+    await session.page.goto(link);
+    await session.page.getByRole('link', { name: 'Log in to accept' }).click();
+    await session.page.waitForURL('**/login?**');
+    await submitLogin(session.page, member.email, member.password);
+    await session.page.waitForURL('**/workspaces/invitations/**');
+    await session.page.getByText('Collaborator', { exact: true }).waitFor();
+    await shot(session.page, 'workspaces-14-invitation-accept');
+    await session.page.getByRole('button', { name: 'Accept invitation' }).click();
     await session.page.waitForURL(`**/user/workspaces/${workspace.id}/projects`);
+    await sidebarItem(session.page, workspace.id).getByText('Collaborator').waitFor();
+
     await session.page.getByRole('tab', { name: 'General' }).click();
     await session.page.getByRole('button', { name: 'Leave Workspace' }).click();
     const confirm = session.page.getByRole('dialog');
     await confirm.getByText('Leave Workspace', { exact: true }).first().waitFor();
-    await shot(session.page, 'workspaces-14-leave-confirmation');
+    await shot(session.page, 'workspaces-15-leave-confirmation');
     await confirm.getByRole('button', { name: 'Leave Workspace' }).click();
     await expectSnackbar(session.page, `You left ${workspace.name} workspace.`);
     await session.page.waitForURL('**/user/profile');
     await expect.poll(() => sidebarItem(session.page, workspace.id).count()).toBe(0);
+    // The used link is no longer valid.
+    await session.page.goto(link);
+    await session.page.getByText('This invitation is no longer valid').waitFor();
     await session.context.close();
   });
 
@@ -378,12 +388,12 @@ describe('workspace settings: members, invitations, ownership', () => {
     await dialog.getByRole('combobox', { name: 'New owner' }).click();
     await page.getByRole('option', { name: new RegExp(heir.email.replace(/[.+]/g, '\\$&')) }).click();
     await dialog.getByRole('textbox', { name: 'Message (optional)' }).fill('It is yours now, Hugo.');
-    await shot(page, 'workspaces-15-transfer-dialog');
+    await shot(page, 'workspaces-16-transfer-dialog');
     await dialog.getByRole('button', { name: 'Transfer', exact: true }).click();
     const done = page.getByRole('dialog');
     await done.getByText('Ownership Successfully Transferred').waitFor();
     await done.getByText('You are no longer the owner of this Workspace. You are now a Member.').waitFor();
-    await shot(page, 'workspaces-16-transferred');
+    await shot(page, 'workspaces-17-transferred');
     await done.getByRole('button', { name: 'Ok' }).click();
     // Now a Member: Projects and General only, the workspace under OTHER WORKSPACES.
     await expect
@@ -418,13 +428,13 @@ describe('workspace settings: members, invitations, ownership', () => {
       .locator('input[type=file]')
       .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: gradientPng() });
     expect(await save.isEnabled()).toBe(true);
-    await shot(page, 'workspaces-17-general-edited');
+    await shot(page, 'workspaces-18-general-edited');
     await save.click();
     await expectSnackbar(page, 'Success! Your changes have been saved!');
     await expect.poll(() => sidebarItem(page, workspace.id).innerText()).toContain('Acme Creative Studio');
     await sidebarItem(page, workspace.id).locator('img').waitFor();
     await closeSnackbars(page);
-    await shot(page, 'workspaces-18-general-saved');
+    await shot(page, 'workspaces-19-general-saved');
 
     await page.getByRole('button', { name: 'Delete Workspace' }).click();
     const dialog = page.getByRole('dialog');
@@ -432,7 +442,7 @@ describe('workspace settings: members, invitations, ownership', () => {
     const confirm = dialog.getByRole('button', { name: 'Delete Workspace' });
     expect(await confirm.isDisabled()).toBe(true);
     await dialog.getByRole('checkbox').check();
-    await shot(page, 'workspaces-19-delete-confirmation');
+    await shot(page, 'workspaces-20-delete-confirmation');
     await confirm.click();
     await expectSnackbar(page, 'The workspace has been successfully deleted.');
     await page.waitForURL('**/user/profile');

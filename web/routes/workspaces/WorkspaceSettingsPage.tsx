@@ -1,9 +1,11 @@
 import { Badge, Center, Group, Loader, Tabs, Text, Title, Tooltip } from '@mantine/core';
 import { IconAlertCircleFilled } from '@tabler/icons-react';
+import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import type { Workspace } from '@common/api/workspaces';
 import type { WorkspaceState } from '@common/workspaceState';
-import { useWorkspace, useWorkspaceState } from '@web/api/workspaces';
+import { forgetWorkspace, refreshWorkspaces, useWorkspace, useWorkspaceState } from '@web/api/workspaces';
 import { LoadError } from '@web/components/page/LoadError';
 import { Page } from '@web/components/page/Page';
 import { isWorkspaceAccessError } from '@web/components/workspace/accessErrors';
@@ -34,7 +36,8 @@ export function WorkspaceSettingsPage() {
   const location = useLocation();
 
   // Not a workspace the user belongs to (or not a workspace at all): back to the profile (§2).
-  if (id === null || isWorkspaceAccessError(query.error)) return <Navigate to="/user/profile" replace />;
+  if (id === null) return <Navigate to="/user/profile" replace />;
+  if (isWorkspaceAccessError(query.error)) return <LeaveLostWorkspace workspaceId={id} />;
   if (query.isError && !query.data) {
     return (
       <Page size={960} align="start">
@@ -59,6 +62,16 @@ export function WorkspaceSettingsPage() {
     );
   }
   return <WorkspaceSettings workspace={query.data} state={state} section={active} />;
+}
+
+/** A workspace the user no longer belongs to: drop it from the sidebar and go to the profile. */
+function LeaveLostWorkspace({ workspaceId }: { workspaceId: number }) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    forgetWorkspace(queryClient, workspaceId);
+    void refreshWorkspaces(queryClient);
+  }, [queryClient, workspaceId]);
+  return <Navigate to="/user/profile" replace />;
 }
 
 function WorkspaceHeader({ workspace, state }: { workspace: Workspace; state: WorkspaceState }) {
