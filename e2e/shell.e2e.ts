@@ -88,8 +88,9 @@ describe('navigation shell', () => {
     await page.goto('/projects/12/assets/7');
     await trail.getByText('Asset 7').waitFor();
     await page.goto('/user/workspaces/new');
-    await page.getByTestId('create-workspace-soon').waitFor();
-    await shot(page, 'shell-04-create-workspace');
+    // 'Create my Workspace' opens the plans at once (billing.e2e.ts goes on from there).
+    await page.getByTestId('create-workspace').waitFor();
+    await page.getByRole('dialog', { name: 'Change Workspace Plan' }).waitFor();
     await page.goto('/nowhere');
     await page.getByRole('heading', { name: 'Page not found' }).waitFor();
     await context.close();

@@ -8,6 +8,7 @@ import { AssetPage } from './routes/asset/AssetPage';
 import { OutboxPage } from './routes/dev-outbox/OutboxPage';
 import { ForgotPage } from './routes/forgot/ForgotPage';
 import { InvitationPage } from './routes/invitations/InvitationPage';
+import { InvoicePage } from './routes/invoices/InvoicePage';
 import { LoginPage } from './routes/login/LoginPage';
 import { NotFoundPage } from './routes/not-found/NotFoundPage';
 import { ProjectPage } from './routes/project/ProjectPage';
@@ -61,6 +62,8 @@ export const routes: RouteObject[] = [
       {
         element: <RequireAuth />,
         children: [
+          // The printable invoice stands alone: no top bar on paper.
+          { path: 'invoices/:invoiceId', element: <InvoicePage /> },
           {
             element: <AppLayout />,
             children: [

@@ -1,4 +1,7 @@
 import { Outlet } from 'react-router';
+import { PlanFlowProvider } from '../billing/PlanFlow';
+import { TrialIndicator } from '../billing/TrialIndicator';
+import { WorkspaceNotices } from '../billing/WorkspaceNotices';
 import { Breadcrumbs } from '../Breadcrumbs/Breadcrumbs';
 import { BreadcrumbsProvider, useBreadcrumbTrail } from '../Breadcrumbs/BreadcrumbsContext';
 import { ProfileMenu } from '../ProfileMenu/ProfileMenu';
@@ -8,20 +11,33 @@ import classes from './AppLayout.module.css';
 
 function SignedInTopBar() {
   const crumbs = useBreadcrumbTrail();
-  return <TopBar left={<Breadcrumbs crumbs={crumbs} />} right={<ProfileMenu />} />;
+  return (
+    <TopBar
+      left={<Breadcrumbs crumbs={crumbs} />}
+      right={
+        <>
+          <TrialIndicator />
+          <ProfileMenu />
+        </>
+      }
+    />
+  );
 }
 
 /** Every signed-in page: the top bar over the page. */
 export function AppLayout() {
   return (
     <BreadcrumbsProvider>
-      <div className={classes.root}>
-        <SignedInTopBar />
-        <SupportChat />
-        <main className={classes.main}>
-          <Outlet />
-        </main>
-      </div>
+      <PlanFlowProvider>
+        <div className={classes.root}>
+          <SignedInTopBar />
+          <WorkspaceNotices />
+          <SupportChat />
+          <main className={classes.main}>
+            <Outlet />
+          </main>
+        </div>
+      </PlanFlowProvider>
     </BreadcrumbsProvider>
   );
 }

@@ -1,22 +1,53 @@
-import { Button, List, Text, ThemeIcon } from '@mantine/core';
+import { useEffect, useRef } from 'react';
+import { Button, Center, List, Loader, Text, ThemeIcon } from '@mantine/core';
 import { IconCheck, IconRocket } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { Navigate } from 'react-router';
+import { useSignedInUser } from '@web/api/session';
+import { ownedWorkspace, useMyWorkspaces } from '@web/api/workspaces';
+import { usePlanFlow } from '@web/components/billing/PlanFlow';
 import { EmptyPanel } from '@web/components/page/EmptyPanel';
 import { Page, PageHeader } from '@web/components/page/Page';
+import { workspacePath } from '@web/components/workspace/workspacePaths';
 
-/** /user/workspaces/new: where 'Create my Workspace' leads until workspaces exist. */
+/**
+ * /user/workspaces/new, behind 'Create my Workspace': the plan modal opens at once; choosing the
+ * Pro Plan starts a free trial, another plan goes through checkout. A user who already owns a
+ * workspace is taken to it.
+ */
 export function CreateWorkspacePage() {
+  const user = useSignedInUser();
+  const workspaces = useMyWorkspaces();
+  const { openPlans } = usePlanFlow();
+  const owned = ownedWorkspace(workspaces.data, user?.id);
+  const opened = useRef(false);
+  const ready = workspaces.isSuccess && !owned;
+
+  useEffect(() => {
+    if (!ready || opened.current) return;
+    opened.current = true;
+    openPlans(null);
+  }, [ready, openPlans]);
+
+  if (owned) return <Navigate to={workspacePath(owned.id, 'plan')} replace />;
+  if (!workspaces.isSuccess)
+    return (
+      <Center py={120}>
+        <Loader aria-label="Loading workspaces" />
+      </Center>
+    );
+
   return (
     <Page size={840} align="start">
       <PageHeader title="Create my Workspace" />
       <EmptyPanel
-        testId="create-workspace-soon"
+        testId="create-workspace"
         icon={<IconRocket size={28} />}
-        title="Workspaces arrive soon"
+        title="Choose a plan for your workspace"
         description={
           <>
             <Text size="sm" c="dimmed" mb="md">
-              A workspace holds your team's projects. With the next release you will be able to:
+              A workspace holds your team's projects. Start with a free trial of the Pro Plan, no card needed,
+              or choose a paid plan right away.
             </Text>
             <List
               size="sm"
@@ -28,16 +59,14 @@ export function CreateWorkspacePage() {
                 </ThemeIcon>
               }
             >
-              <List.Item>start with a free trial and pick a plan</List.Item>
-              <List.Item>invite members and collaborators</List.Item>
-              <List.Item>create projects and share them by link</List.Item>
+              <List.Item>create projects and review assets with your team</List.Item>
+              <List.Item>invite members and unlimited collaborators</List.Item>
+              <List.Item>add storage and seats as you grow</List.Item>
             </List>
           </>
         }
       >
-        <Button variant="default" component={Link} to="/user/profile">
-          Back to my account
-        </Button>
+        <Button onClick={() => openPlans(null)}>See Plans</Button>
       </EmptyPanel>
     </Page>
   );

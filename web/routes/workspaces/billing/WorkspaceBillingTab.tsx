@@ -1,8 +1,16 @@
-// replaced by the plan/billing work
-import { Loader } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import type { Workspace } from '@common/api/workspaces';
+import { BillingInformationCard } from './BillingInformationCard';
+import { InvoicesCard } from './InvoicesCard';
+import { PaymentMethodCard } from './PaymentMethodCard';
 
-/** The Billing tab of a workspace (billing information, payment method, invoices): built by the plan/billing work. */
+/** The Billing tab (owner): billing information, payment method, invoices. */
 export function WorkspaceBillingTab({ workspace }: { workspace: Workspace }) {
-  return <Loader size="sm" aria-label={`Billing of ${workspace.name}`} />;
+  return (
+    <Stack gap="lg">
+      <BillingInformationCard workspaceId={workspace.id} />
+      <PaymentMethodCard workspaceId={workspace.id} />
+      <InvoicesCard workspaceId={workspace.id} />
+    </Stack>
+  );
 }
