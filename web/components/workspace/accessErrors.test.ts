@@ -1,6 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError } from '@web/api/client';
-import { clearWorkspaceAccessError, isWorkspaceAccessError, reportWorkspaceAccessError } from './accessErrors';
+import {
+  clearWorkspaceAccessError,
+  isWorkspaceAccessError,
+  reportWorkspaceAccessError,
+} from './accessErrors';
 
 const workspace = { id: 7, owner: { email: 'owner@example.com' } };
 
