@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { PAYMENT_ERRORS } from '@common/api/billing';
+import { PLAN_LIMITS_TOOLTIP } from '@common/plans';
 import { join } from 'node:path';
 import { newPage, SCREENSHOT_DIR, shot, useAppAndBrowser, type E2eApp } from './harness';
 import { closeSnackbars, expectSnackbar, logInInUi, makeUser, signUpInUi, signUpViaApi } from './journeys';
@@ -312,11 +313,66 @@ describe('plans, checkout and billing', () => {
     expect(await popup.count()).toBe(0);
     await shot(page, 'billing-21-expired-plan-tab');
 
+    // Nothing was paid yet: the Billing tab's empty states.
+    await page.getByRole('tab', { name: 'Billing' }).click();
+    await page.getByTestId('no-card').getByText('No credit card information').waitFor();
+    await page.getByTestId('invoices').getByText('No invoices yet.').waitFor();
+    await page
+      .getByTestId('billing-information')
+      .getByText(/No billing information yet/)
+      .waitFor();
+    await shot(page, 'billing-23-billing-empty');
+    await page.getByRole('tab', { name: 'Plan' }).click();
+
     await page.getByTestId('plan-upgrade-button').click();
     const plans = planModal(page);
     await plans.waitFor();
     expect(await plans.getByTestId('plan-card-3').getAttribute('data-state')).toBe('reactivate');
     await shotOpen(page, 'billing-22-expired-plans');
+
+    // A processing error: 'Please try again later.', and the checkout closes (the plans stay).
+    await plans.getByTestId('plan-button-2').click();
+    const pay = checkout(page);
+    await fillBillingInformation(pay, page);
+    await fillCard(pay, '4000 0000 0000 0119');
+    expect(await pay.getByTestId('pay-button').innerText()).toBe('Pay $180.00');
+    await pay.getByTestId('pay-button').click();
+    const oops = dialog(page, 'Oops, something went wrong!');
+    await oops.getByText(PAYMENT_ERRORS.processing_error).waitFor();
+    await pay.waitFor({ state: 'detached' });
+    await shotOpen(page, 'billing-24-processing-error');
+    await oops.getByRole('button', { name: 'Ok' }).click();
+    expect(await plans.isVisible()).toBe(true);
+    await page.keyboard.press('Escape');
+    await plans.waitFor({ state: 'detached' });
+
+    // Invoices come ten at a time: 'Load more' fetches the older ones.
+    for (let i = 0; i < 11; i += 1) {
+      await env.app.ctx.db
+        .insertInto('invoices')
+        .values({
+          workspace_id: workspaceId,
+          detail: `Older charge ${i + 1}`,
+          amount: 1234,
+          status: 'paid',
+          lines: '[]',
+          provider_payment_id: null,
+          failure_code: null,
+          period_key: null,
+          created_at: new Date(Date.now() - (i + 1) * 30 * DAY).toISOString(),
+        })
+        .execute();
+    }
+    await page.getByRole('tab', { name: 'Billing' }).click();
+    const rows = page.getByTestId('invoice-row');
+    await rows.nth(9).waitFor();
+    expect(await rows.count()).toBe(10);
+    await page.getByRole('button', { name: 'Load more' }).click();
+    await rows.nth(11).waitFor();
+    expect(await rows.count()).toBe(12);
+    expect(await page.getByRole('button', { name: 'Load more' }).count()).toBe(0);
+    // The card given at the failed checkout stays saved, as a processor keeps it.
+    expect(await page.getByTestId('card-masked').innerText()).toBe('Visa •••• 0119');
     await context.close();
   });
 
@@ -332,6 +388,34 @@ describe('plans, checkout and billing', () => {
     expect(await plans.getByRole('radio', { name: 'Monthly' }).isChecked()).toBe(true);
     expect(await plans.getByTestId('plan-card-3').getAttribute('data-state')).toBe('stay');
     await shotOpen(page, 'billing-30-plans-team');
+
+    // Yearly Team with the saved card: the billing information is filled in, Pay works at once.
+    await plans.getByText('Annually', { exact: true }).click();
+    await plans.getByTestId('plan-button-3').click();
+    const pay = checkout(page);
+    await pay.waitFor();
+    expect(await pay.getByRole('radio', { name: /Use the saved card: Visa •••• 4242/ }).isChecked()).toBe(
+      true,
+    );
+    expect(await pay.getByLabel('Province').inputValue()).toBe('ON');
+    expect(await pay.getByLabel('Postal').inputValue()).toBe('K1A 0B1');
+    expect(await pay.getByTestId('card-form').count()).toBe(0);
+    expect(await pay.getByTestId('pay-button').innerText()).toBe('Pay $468.00');
+    await shotOpen(page, 'billing-30b-checkout-saved-card');
+    await pay.getByRole('radio', { name: 'Use a different card' }).check();
+    await pay.getByTestId('card-form').waitFor();
+    expect(await pay.getByTestId('pay-button').isDisabled()).toBe(true);
+    await pay.getByRole('radio', { name: /Use the saved card/ }).check();
+    await pay.getByTestId('pay-button').click();
+    const success = dialog(page, 'Successful Purchase');
+    await success.waitFor();
+    await success.getByRole('button', { name: 'Ok' }).click();
+    expect(await page.getByTestId('plan-cost').innerText()).toBe('$468.00 per year');
+
+    await page.getByTestId('plan-upgrade-button').click();
+    await plans.waitFor();
+    expect(await plans.getByRole('radio', { name: 'Annually' }).isChecked()).toBe(true);
+    expect(await plans.getByTestId('plan-card-3').getAttribute('data-state')).toBe('stay');
     await plans.getByRole('button', { name: 'Downgrade' }).click();
     const confirm = page.getByRole('dialog', { name: 'Downgrade to Pro Plan' });
     await confirm.getByRole('button', { name: 'Downgrade' }).click();
@@ -354,8 +438,15 @@ describe('plans, checkout and billing', () => {
     await page.getByTestId('pending-downgrade').waitFor();
     expect(await banner.count()).toBe(0);
 
-    // The Billing tab labels a Canadian address with Province and Postal.
+    // The Billing tab labels a Canadian address with Province and Postal; a card expires at the
+    // end of its expiry month.
+    await env.app.ctx.db
+      .updateTable('payment_methods')
+      .set({ exp_month: 1, exp_year: 2021 })
+      .where('workspace_id', '=', workspaceId)
+      .execute();
     await page.getByRole('tab', { name: 'Billing' }).click();
+    expect(await page.getByTestId('card-expiry').innerText()).toMatch(/^Expired on 01\/21/);
     await page.getByTestId('billing-information').getByText('Province').waitFor();
     await page.getByTestId('billing-information').getByText('Postal').waitFor();
     await page.getByRole('tab', { name: 'Plan' }).click();
@@ -410,6 +501,18 @@ describe('plans, checkout and billing', () => {
 
     await page.goto(`/user/workspaces/${workspaceId}/plan`);
     await page.getByTestId('members-usage').getByText('of 6 members').waitFor();
+
+    // Six seats in use: the Pro Plan (one member) is greyed out with the limits tooltip.
+    await page.getByTestId('plan-upgrade-button').click();
+    const plans = planModal(page);
+    await plans.waitFor();
+    expect(await plans.getByTestId('plan-button-2').isDisabled()).toBe(true);
+    await plans.getByTestId('plan-limits-2').hover();
+    await page.getByText(PLAN_LIMITS_TOOLTIP).waitFor();
+    await shotOpen(page, 'billing-39-plan-limits');
+    await page.keyboard.press('Escape');
+    await plans.waitFor({ state: 'detached' });
+
     await page.getByRole('button', { name: 'Add Seats' }).click();
     const addOns = page.getByRole('dialog', { name: 'Add-ons' });
     await addOns.getByText('1 extra seat.').waitFor();

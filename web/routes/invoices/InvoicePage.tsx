@@ -13,7 +13,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { IconArrowLeft, IconPrinter } from '@tabler/icons-react';
+import { IconArrowLeft, IconFileOff, IconPrinter } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import type { InvoiceDetail } from '@common/api/billing';
 import { countryName } from '@common/billing/countries';
@@ -23,8 +23,7 @@ import { useInvoice } from '@web/api/billing';
 import { formatInvoiceDate } from '@web/components/billing/formats';
 import { Logo } from '@web/components/Logo/Logo';
 import { EmptyPanel } from '@web/components/page/EmptyPanel';
-import { workspacePath } from '@web/components/workspace/workspacePaths';
-import { IconFileOff } from '@tabler/icons-react';
+import { SUPPORT_EMAIL, workspacePath } from '@web/components/workspace/workspacePaths';
 import classes from './InvoicePage.module.css';
 
 const STATUS_LABEL: Record<InvoiceDetail['status'], string> = {
@@ -167,7 +166,7 @@ function InvoiceSheet({ invoice }: { invoice: InvoiceDetail }) {
         </Group>
         <Divider my={40} />
         <Text size="xs" c="dimmed">
-          Proofroom · Thank you for your business. Questions about this invoice: support@proofroom.app
+          Proofroom · Thank you for your business. Questions about this invoice: {SUPPORT_EMAIL}
         </Text>
       </article>
     </>
