@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { PAYMENT_ERRORS } from '@common/api/billing';
 import { PLAN_LIMITS_TOOLTIP } from '@common/plans';
@@ -71,8 +71,8 @@ async function setSubscription(app: E2eApp, workspaceId: number, values: Record<
   await app.ctx.db.updateTable('subscriptions').set(values).where('workspace_id', '=', workspaceId).execute();
 }
 
-/** A Team workspace (monthly) paid through the API with the sandbox's test card, as the checkout would. */
-async function teamWorkspaceViaApi(page: Page): Promise<number> {
+/** A paid workspace (Team monthly by default) created through the API with the sandbox's test card, as the checkout would. */
+async function teamWorkspaceViaApi(page: Page, priceId = 301): Promise<number> {
   const card = await page.request.post('/api/v1/sandbox/payment_methods', {
     data: {
       card: { number: '4242424242424242', exp_month: 12, exp_year: 2034, cvc: '123' },
@@ -82,7 +82,7 @@ async function teamWorkspaceViaApi(page: Page): Promise<number> {
   const { id: paymentMethodId } = (await card.json()).response;
   const created = await page.request.post('/api/v1/workspaces', {
     data: {
-      price_id: 301,
+      price_id: priceId,
       payment_method_id: paymentMethodId,
       billing_information: {
         country: 'CA',
@@ -543,6 +543,63 @@ describe('plans, checkout and billing', () => {
     expect(await member.page.getByRole('button', { name: 'Go to Billing' }).count()).toBe(0);
     await shot(member.page, 'billing-41-member-suspended');
     await member.context.close();
+    await context.close();
+  });
+
+  it('warns at 90 % of storage, refuses to remove storage in use, and shows the project limit banner', async () => {
+    const { context, page } = await newPage(env.browser, env.app);
+    await signUpInUi(page, makeUser());
+    const workspaceId = await teamWorkspaceViaApi(page, 201);
+    const storageAddOn = await page.request.post(`/api/v1/workspaces/${workspaceId}/add_ons`, {
+      data: { add_on_price_id: 2101, quantity: 1 },
+    });
+    expect(storageAddOn.status()).toBe(200);
+    // Projects and assets arrive with later issues: their usage figures are set here.
+    const usage = env.app.ctx.workspaceUsage;
+    const GB = 1024 ** 3;
+    const storageSpy = vi
+      .spyOn(usage, 'storageUsedInBytes')
+      .mockImplementation(async (id: number) => (id === workspaceId ? 190 * GB : 0));
+    const projectsSpy = vi
+      .spyOn(usage, 'projectsCount')
+      .mockImplementation(async (id: number) => (id === workspaceId ? 10 : 0));
+    try {
+      await page.goto(`/user/workspaces/${workspaceId}/plan`);
+      const storage = page.getByTestId('storage-usage');
+      await storage.getByText('of 200 GB used').waitFor();
+      expect(await storage.getAttribute('data-error')).toBe('true');
+      const banner = page.getByTestId('banner-projectLimit');
+      await banner.getByText('has reached its limit of 10 projects').waitFor();
+      await shot(page, 'billing-50-storage-and-project-limit');
+
+      // Without the add-on 190 GB would not fit in 100 GB: 'Storage in use'.
+      await page.getByRole('button', { name: 'Add Storage' }).click();
+      const addOns = page.getByRole('dialog', { name: 'Add-ons' });
+      await addOns.getByText('100 GB of extra storage (1 unit).').waitFor();
+      await addOns.getByRole('button', { name: 'Remove' }).click();
+      const confirm = page.getByRole('dialog', { name: 'Remove storage' });
+      await confirm.getByRole('checkbox').check();
+      await confirm.getByRole('button', { name: 'Remove' }).click();
+      const inUse = dialog(page, 'Storage in use');
+      await inUse.waitFor();
+      await shotOpen(page, 'billing-51-storage-in-use');
+      await inUse.getByRole('button', { name: 'Ok' }).click();
+      expect(await addOns.isVisible()).toBe(true);
+      await page.keyboard.press('Escape');
+      await addOns.waitFor({ state: 'detached' });
+
+      // The banner's Upgrade opens the plans; closed, it stays closed.
+      await banner.getByRole('button', { name: 'Upgrade' }).click();
+      await planModal(page).waitFor();
+      await page.keyboard.press('Escape');
+      await page.reload();
+      await storage.waitFor();
+      await page.waitForTimeout(300);
+      expect(await banner.count()).toBe(0);
+    } finally {
+      storageSpy.mockRestore();
+      projectsSpy.mockRestore();
+    }
     await context.close();
   });
 });
