@@ -602,4 +602,22 @@ describe('plans, checkout and billing', () => {
     }
     await context.close();
   });
+
+  it("opens a landing page's price (lp_price_id) straight in checkout", async () => {
+    const { context, page } = await newPage(env.browser, env.app);
+    await signUpInUi(page, makeUser());
+    await page.goto('/user/workspaces/new?lp_price_id=302');
+    const pay = checkout(page);
+    await pay.waitFor();
+    expect(await pay.getByTestId('pay-button').innerText()).toBe('Pay $468.00');
+    await pay.getByRole('button', { name: 'Back' }).click();
+    await pay.waitFor({ state: 'detached' });
+    expect(await planModal(page).getByRole('radio', { name: 'Annually' }).isChecked()).toBe(true);
+    // Pro with no workspace still starts a trial: the plans wait for the click.
+    await page.goto('/user/workspaces/new?lp_price_id=201');
+    await planModal(page).waitFor();
+    expect(await planModal(page).getByRole('radio', { name: 'Monthly' }).isChecked()).toBe(true);
+    expect(await checkout(page).count()).toBe(0);
+    await context.close();
+  });
 });

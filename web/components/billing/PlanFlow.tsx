@@ -8,8 +8,11 @@ import { PlanModal } from './PlanModal';
 import { ResultDialog, type ResultMessage } from './ResultDialog';
 
 interface PlanFlow {
-  /** Opens 'Change Workspace Plan' for a workspace, or for creating one (null). */
-  openPlans: (workspace: Workspace | null) => void;
+  /**
+   * Opens 'Change Workspace Plan' for a workspace, or for creating one (null). With a price id (a
+   * landing page's `lp_price_id`) that price goes straight to checkout when it needs one.
+   */
+  openPlans: (workspace: Workspace | null, priceId?: number) => void;
   /** Shows a result dialog after a billing action. */
   showResult: (message: ResultMessage) => void;
 }
@@ -34,15 +37,15 @@ interface CheckoutChoice {
 export function PlanFlowProvider({ children }: { children: ReactNode }) {
   const user = useSignedInUser();
   const workspaces = useMyWorkspaces({ enabled: user !== null });
-  const [target, setTarget] = useState<{ workspaceId: number | null } | null>(null);
+  const [target, setTarget] = useState<{ workspaceId: number | null; priceId?: number } | null>(null);
   const [checkout, setCheckout] = useState<CheckoutChoice | null>(null);
   const [result, setResult] = useState<ResultMessage | null>(null);
   const [session, setSession] = useState(0);
 
-  const openPlans = useCallback((workspace: Workspace | null) => {
+  const openPlans = useCallback((workspace: Workspace | null, priceId?: number) => {
     setSession((n) => n + 1);
     setCheckout(null);
-    setTarget({ workspaceId: workspace?.id ?? null });
+    setTarget({ workspaceId: workspace?.id ?? null, priceId });
   }, []);
   const flow = useMemo(() => ({ openPlans, showResult: setResult }), [openPlans]);
 
@@ -70,6 +73,7 @@ export function PlanFlowProvider({ children }: { children: ReactNode }) {
           key={session}
           covered={checkout !== null}
           workspace={workspace}
+          initialPriceId={target?.priceId}
           onClose={closeAll}
           onCheckout={setCheckout}
           onResult={setResult}

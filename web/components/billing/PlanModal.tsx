@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { Badge, Center, Group, Loader, Modal, SegmentedControl, SimpleGrid, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
@@ -32,14 +32,31 @@ interface PlanModalProps {
   onClose: () => void;
   onCheckout: (choice: { plan: PricingPlan; price: PricingPlanPrice }) => void;
   onResult: (message: ResultMessage) => void;
+  /** A price chosen before the modal opened (`lp_price_id`): shown, and sent to checkout when it needs one. */
+  initialPriceId?: number;
 }
 
 const failed: ResultMessage = { kind: 'error', title: PAYMENT_ERROR_TITLE, description: TRY_LATER };
 
 /** 'Change Workspace Plan' (account-side §2): the annual/monthly switch, the plan cards and a Custom card. */
-export function PlanModal({ workspace, covered, onClose, onCheckout, onResult }: PlanModalProps) {
+export function PlanModal({
+  workspace,
+  covered,
+  onClose,
+  onCheckout,
+  onResult,
+  initialPriceId,
+}: PlanModalProps) {
   const plans = usePricingPlans();
   const [period, setPeriod] = useState<Period>(() => initialPeriod(workspace));
+  const [preselected, setPreselected] = useState(initialPriceId);
+  const [autoCheckout, setAutoCheckout] = useState<{ plan: PricingPlan; price: PricingPlanPrice } | null>(
+    null,
+  );
+  const goToCheckout = useEffectEvent(onCheckout);
+  useEffect(() => {
+    if (autoCheckout) goToCheckout(autoCheckout);
+  }, [autoCheckout]);
   const [busyPrice, setBusyPrice] = useState<number | null>(null);
   const [downgradeTo, setDowngradeTo] = useState<{ plan: PricingPlan; price: PricingPlanPrice } | null>(null);
   const navigate = useNavigate();
@@ -54,6 +71,25 @@ export function PlanModal({ workspace, covered, onClose, onCheckout, onResult }:
   const underneath = covered || downgradeTo !== null;
 
   const offered = choosablePlans(plans.data ?? []);
+
+  // A landing page's price: once the plans are known, show its period and go on to checkout when
+  // that price is bought there (a trial start or a downgrade still waits for the user's click).
+  if (preselected !== undefined && plans.data) {
+    setPreselected(undefined);
+    const plan = offered.find((p) => p.prices.some((price) => price.id === preselected));
+    const price = plan?.prices.find((p) => p.id === preselected);
+    if (plan && price) {
+      setPeriod(price.billing_period);
+      const card = cardFor(plan, price, workspace);
+      const paysAtCheckout =
+        !isFreePrice(price) &&
+        !card.disabled &&
+        (card.state === 'upgrade' ||
+          (card.state === 'reactivate' && !workspace?.subscription?.active) ||
+          (card.state === 'noWorkspace' && plan.name !== PRO_PLAN_NAME));
+      if (paysAtCheckout) setAutoCheckout({ plan, price });
+    }
+  }
   const discount = minimumAnnualDiscount(offered);
   const periodEnd = workspace?.subscription?.billing_period_ends_at ?? null;
 

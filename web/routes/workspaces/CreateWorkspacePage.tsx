@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Button, Center, List, Loader, Text, ThemeIcon } from '@mantine/core';
 import { IconCheck, IconRocket } from '@tabler/icons-react';
-import { Navigate } from 'react-router';
+import { Navigate, useSearchParams } from 'react-router';
 import { useSignedInUser } from '@web/api/session';
 import { ownedWorkspace, useMyWorkspaces } from '@web/api/workspaces';
 import { usePlanFlow } from '@web/components/billing/PlanFlow';
@@ -9,8 +9,14 @@ import { EmptyPanel } from '@web/components/page/EmptyPanel';
 import { Page, PageHeader } from '@web/components/page/Page';
 import { workspacePath } from '@web/components/workspace/workspacePaths';
 
+/** `lp_price_id`: the price a landing page chose, an integer. */
+export function landingPriceId(value: string | null): number | undefined {
+  if (!value || !/^\d{1,9}$/.test(value)) return undefined;
+  return Number(value);
+}
+
 /**
- * /user/workspaces/new, behind 'Create my Workspace': the plan modal opens at once; choosing the
+ * /user/workspaces/new (`?lp_price_id=` from a landing page opens that price's checkout), behind 'Create my Workspace': the plan modal opens at once; choosing the
  * Pro Plan starts a free trial, another plan goes through checkout. A user who already owns a
  * workspace is taken to it.
  */
@@ -21,12 +27,14 @@ export function CreateWorkspacePage() {
   const owned = ownedWorkspace(workspaces.data, user?.id);
   const opened = useRef(false);
   const ready = workspaces.isSuccess && !owned;
+  const [search] = useSearchParams();
+  const landingPrice = landingPriceId(search.get('lp_price_id'));
 
   useEffect(() => {
     if (!ready || opened.current) return;
     opened.current = true;
-    openPlans(null);
-  }, [ready, openPlans]);
+    openPlans(null, landingPrice);
+  }, [ready, openPlans, landingPrice]);
 
   if (owned) return <Navigate to={workspacePath(owned.id, 'plan')} replace />;
   if (!workspaces.isSuccess)
