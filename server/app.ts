@@ -14,6 +14,7 @@ import {
 import type { Config } from './config';
 import { createContext, type AppContext, type ContextOverrides } from './context';
 import { migrateToLatest } from './db/database';
+import { cspDirectives } from './plugins/contentSecurityPolicy';
 import { registerErrorHandler } from './plugins/errorHandler';
 import { registerOriginCheck } from './plugins/originCheck';
 import { registerSession } from './plugins/session';
@@ -60,13 +61,7 @@ export async function buildApp(
   registerErrorHandler(app);
 
   await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        'img-src': ["'self'", 'data:', 'blob:'],
-        'style-src': ["'self'", "'unsafe-inline'"],
-        'upgrade-insecure-requests': config.appUrl.startsWith('https:') ? [] : null,
-      },
-    },
+    contentSecurityPolicy: { directives: cspDirectives(config) },
     hsts: config.appUrl.startsWith('https:'),
   });
   await app.register(fastifyCookie);

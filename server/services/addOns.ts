@@ -53,7 +53,7 @@ export class AddOnService {
       const now = this.clock.now();
       const daysLeft = daysUntil(subscription.billing_period_ends_at, now);
       const amount = proratedAddOnCost(addOn.period, addOn.cost, daysLeft);
-      await this.checkout.charge(view.workspace.id, `${addOnLabel(addOn)} added`, [
+      await this.checkout.charge(view.workspace.id, `${addOnLabel(addOn)} add-on`, [
         proratedAddOnLine(addOn, amount, daysLeft),
       ]);
       await this.db

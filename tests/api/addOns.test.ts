@@ -58,9 +58,9 @@ describe('POST /workspaces/{id}/add_ons', () => {
     // 265 days left: 27600 × 265 / 365 = 20038.36, 9600 × 265 / 365 = 6969.86.
     const invoices = (await invoicesOf(t.ctx, workspace.id)).slice(1);
     expect(invoices.map((i) => [i.detail, i.amount, i.status])).toEqual([
-      ['Additional storage added', 20038, 'paid'],
-      ['Workspace seat added', 6970, 'paid'],
-      ['Workspace seat added', 6970, 'paid'],
+      ['Additional storage add-on', 20038, 'paid'],
+      ['Workspace seat add-on', 6970, 'paid'],
+      ['Workspace seat add-on', 6970, 'paid'],
     ]);
     expect(invoices[0]?.lines).toEqual([
       { description: 'Additional storage, yearly, prorated for 265 days', amount: 20038 },

@@ -191,7 +191,7 @@ describe('GET /workspaces/{id}/invoices', () => {
     expect(first.invoices[0]).toEqual({
       id: ids[0],
       created_at: expect.any(String),
-      detail: 'Workspace seat added',
+      detail: 'Workspace seat add-on',
       amount: 1000,
       status: 'paid',
       workspace_id: workspace.id,
@@ -199,7 +199,10 @@ describe('GET /workspaces/{id}/invoices', () => {
     });
 
     const second = (await client.get(`${path}?starting_after=${first.last_id}`)).body.response;
-    expect(second.invoices.map((i: any) => i.detail)).toEqual(['Workspace seat added', 'Team Plan, monthly']);
+    expect(second.invoices.map((i: any) => i.detail)).toEqual([
+      'Workspace seat add-on',
+      'Team Plan, monthly',
+    ]);
     expect(second.has_more).toBe(false);
     expect(second.last_id).toBe(second.invoices[1].id);
 
