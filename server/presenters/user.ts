@@ -1,7 +1,12 @@
 import { ALARMS, type AlarmIdentifier, type EmailEvery } from '@common/api/notificationAlarms';
 import type { Alarm, DownloadResolution, NotificationsPreferences, User } from '@common/api/users';
-import type { PreferenceRow, UserWithPreferences } from '../db/repositories/users';
+import type { PreferenceRow, UserRow, UserWithPreferences } from '../db/repositories/users';
 import { hmac, sha256 } from '../services/secrets';
+
+/** Address of a user's avatar, versioned so a new one is never a cached old one. */
+export function avatarUrl(user: Pick<UserRow, 'id' | 'avatar_key'>): string | null {
+  return user.avatar_key ? `/api/v1/users/${user.id}/avatar?v=${sha256(user.avatar_key).slice(0, 12)}` : null;
+}
 
 /** The one shape a user takes in answers, events and e-mails. */
 export function presentUser({ user, preferences }: UserWithPreferences, intercomSecret?: string): User {
@@ -9,9 +14,7 @@ export function presentUser({ user, preferences }: UserWithPreferences, intercom
     id: user.id,
     name: user.name,
     email: user.email,
-    avatar: user.avatar_key
-      ? `/api/v1/users/${user.id}/avatar?v=${sha256(user.avatar_key).slice(0, 12)}`
-      : null,
+    avatar: avatarUrl(user),
     is_2fa_enabled: preferences.is_2fa_enabled === 1,
     intercom_hash: intercomSecret ? hmac(intercomSecret, String(user.id)) : null,
     user_preference: {

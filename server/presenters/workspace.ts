@@ -5,6 +5,7 @@ import type { Catalogue } from '../billing/catalogue';
 import type { UserRow } from '../db/repositories/users';
 import type { AddOnRow, SubscriptionRow, WorkspaceRow } from '../db/repositories/workspaces';
 import { sha256 } from '../services/secrets';
+import { avatarUrl } from './user';
 
 export function presentRole(role: WorkspaceRole) {
   return { name: role, ...WORKSPACE_ROLES[role] };
@@ -15,9 +16,7 @@ export function presentPerson(user: UserRow) {
     id: user.id,
     name: user.name,
     email: user.email,
-    avatar: user.avatar_key
-      ? `/api/v1/users/${user.id}/avatar?v=${sha256(user.avatar_key).slice(0, 12)}`
-      : null,
+    avatar: avatarUrl(user),
   };
 }
 
