@@ -1,5 +1,6 @@
+import { SaveFooter } from '@web/routes/settings/SaveFooter';
 import { useEffect, useState } from 'react';
-import { Button, SimpleGrid, TextInput } from '@mantine/core';
+import { SimpleGrid, TextInput } from '@mantine/core';
 import { PREFERENCES_SAVED } from '@common/api/errors';
 import type { User } from '@common/api/users';
 import { profileFieldsSchema } from '@common/api/users';
@@ -77,16 +78,13 @@ export function ProfileForm({ user }: { user: User }) {
         title="Profile"
         description="How you appear to the people you review with."
         footer={
-          <>
-            {changed && (
-              <Button variant="default" onClick={discard} disabled={update.isPending}>
-                Discard
-              </Button>
-            )}
-            <Button type="submit" disabled={!canSave} loading={update.isPending}>
-              Save changes
-            </Button>
-          </>
+          <SaveFooter
+            changed={changed}
+            canSave={canSave}
+            pending={update.isPending}
+            onDiscard={discard}
+            label="Save changes"
+          />
         }
       >
         {form.formError && <FormAlert>{form.formError}</FormAlert>}

@@ -1,3 +1,4 @@
+import { SaveFooter } from '@web/routes/settings/SaveFooter';
 import { useEffect, useState } from 'react';
 import { Button, FileButton, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
@@ -120,16 +121,13 @@ function DetailsForm({ workspace }: { workspace: Workspace }) {
         title="Workspace"
         description="The name and logo your members see."
         footer={
-          <>
-            {changed && (
-              <Button variant="default" onClick={discard} disabled={update.isPending}>
-                Discard
-              </Button>
-            )}
-            <Button type="submit" disabled={!canSave} loading={update.isPending}>
-              Save
-            </Button>
-          </>
+          <SaveFooter
+            changed={changed}
+            canSave={canSave}
+            pending={update.isPending}
+            onDiscard={discard}
+            label="Save"
+          />
         }
       >
         {form.formError && <FormAlert>{form.formError}</FormAlert>}
