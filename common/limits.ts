@@ -28,3 +28,7 @@ export const INVITE_EMAILS_PER_DAY = 50;
 /** Breadcrumb truncation (projects-side §2): the project crumb alone, and with deeper levels after it. */
 export const BREADCRUMB_PROJECT_MAX = 75;
 export const BREADCRUMB_NESTED_MAX = 30;
+
+/** A project's uploaded cover (docs/decisions.md): an image of these types, 10 MB at most. */
+export const COVER_MAX_BYTES = 10 * 1024 * 1024;
+export const COVER_EXTENSIONS = ['jpg', 'jpeg', 'png', 'gif'] as const;

@@ -3,6 +3,7 @@ import {
   canDeleteInvite,
   canEditRole,
   canListAllMembers,
+  canManageWorkspaceLabels,
   canRemoveMember,
   defaultInviteRole,
   invitableRoles,
@@ -61,5 +62,12 @@ describe('workspace roles', () => {
     expect(canListAllMembers('collaborator')).toBe(false);
     expect(takesSeat('collaborator')).toBe(false);
     expect(takesSeat('limited')).toBe(true);
+  });
+
+  it('lets the owner and admins manage workspace labels, not collaborators or limited members', () => {
+    expect(canManageWorkspaceLabels('owner')).toBe(true);
+    expect(canManageWorkspaceLabels('admin')).toBe(true);
+    expect(canManageWorkspaceLabels('collaborator')).toBe(false);
+    expect(canManageWorkspaceLabels('limited')).toBe(false);
   });
 });

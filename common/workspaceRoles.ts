@@ -71,6 +71,11 @@ export function canDeleteInvite(actor: WorkspaceRole, invitedRole: WorkspaceRole
   return permissionsOf(actor).invite && levelOf(invitedRole) >= levelOf(actor);
 }
 
+/** Workspace labels organise the whole workspace's project list: its owner and admins manage them. */
+export function canManageWorkspaceLabels(role: WorkspaceRole): boolean {
+  return role === 'owner' || role === 'admin';
+}
+
 /** A collaborator (and the limited role) sees only collaborators. */
 export function canListAllMembers(role: WorkspaceRole): boolean {
   return role === 'owner' || role === 'admin';

@@ -33,9 +33,36 @@ import { WorkspaceAccess } from './services/workspaceAccess';
 import { WorkspaceService } from './services/workspaces';
 import { WorkspaceUsage } from './services/workspaceUsage';
 import { MemberProjects } from './services/memberProjects';
+import { ProjectsRepository } from './db/repositories/projects';
+import { ActivityLog } from './services/activityLog';
+import { ProjectAccess } from './services/projectAccess';
+import { ProjectFactsRepository } from './db/repositories/projectFacts';
+import { ProjectPresenter } from './presenters/project';
+import { ProjectCreation } from './services/projectCreation';
+import { ProjectService } from './services/projects';
+import { ProjectBulkActions } from './services/projectBulkActions';
+import { ProjectFiles } from './services/projectFiles';
+import { ProjectUserStatesRepository } from './db/repositories/projectUserStates';
+import { ProjectLists } from './services/projectLists';
+import { ProjectsViewOptionsService } from './services/projectsViewOptions';
+import { ProjectTransfers } from './services/projectTransfers';
+import { ProjectCover } from './services/projectCover';
+import { WorkspaceProjects } from './services/workspaceProjects';
 import { WorkspaceInvitationService } from './services/workspaceInvitations';
 import { WorkspaceLifecycleService } from './services/workspaceLifecycle';
 import { WorkspaceMemberService } from './services/workspaceMembers';
+import { InvitationEmailAllowance } from './services/invitationEmailAllowance';
+import { ProjectMembersRepository } from './db/repositories/projectMembers';
+import { ProjectInvitationsRepository } from './db/repositories/projectInvitations';
+import { FoldersRepository } from './db/repositories/folders';
+import { LabelsRepository } from './db/repositories/labels';
+import { ProjectMemberService } from './services/projectMembers';
+import { ProjectInvitationService } from './services/projectInvitations';
+import { FolderService } from './services/folders';
+import { LabelService } from './services/labels';
+import { SharedAccess } from './services/sharedAccess';
+import { ProjectSharing } from './services/projectSharing';
+import { ActivityLogReader } from './services/activityLogReader';
 
 /** Everything a request may need, built once per process from the configuration. */
 export interface AppContext {
@@ -70,6 +97,33 @@ export interface AppContext {
   workspaceMembers: WorkspaceMemberService;
   workspaceInvitations: WorkspaceInvitationService;
   workspaceLifecycle: WorkspaceLifecycleService;
+  projects: ProjectsRepository;
+  /** The one door to a project for signed-in users (404 for anyone not allowed to see it). */
+  projectAccess: ProjectAccess;
+  activityLog: ActivityLog;
+  /** Presents projects for one user, their facts batch-loaded. */
+  projectPresenter: ProjectPresenter;
+  projectCreation: ProjectCreation;
+  /** Rename, edit, rush flag and last seen of one project. */
+  projectService: ProjectService;
+  /** Delete, archive, restore, hide, unhide and leave many projects. */
+  projectBulkActions: ProjectBulkActions;
+  /** GET /projects/active, /archived, /hidden. */
+  projectLists: ProjectLists;
+  projectsViewOptions: ProjectsViewOptionsService;
+  /** Ownership to another member; the project to another workspace. */
+  projectTransfers: ProjectTransfers;
+  projectCover: ProjectCover;
+  /** The Projects tab of a workspace. */
+  workspaceProjects: WorkspaceProjects;
+  projectMembers: ProjectMemberService;
+  projectInvitations: ProjectInvitationService;
+  folders: FolderService;
+  labels: LabelService;
+  /** THE check every shared (anonymous) call goes through. */
+  sharedAccess: SharedAccess;
+  projectSharing: ProjectSharing;
+  activityLogReader: ActivityLogReader;
 }
 
 export interface ContextOverrides {
@@ -94,10 +148,13 @@ export function createContext(config: Config, overrides: ContextOverrides = {}):
   const catalogue = Catalogue.fromFile(config.billing.pricingPlansFile ?? DEFAULT_CATALOGUE_FILE);
   const { payments, sandbox, stripe } = createPayments(config, db, clock, log);
   const workspaces = new WorkspacesRepository(db);
-  const workspaceUsage = new WorkspaceUsage();
+  const workspaceUsage = new WorkspaceUsage(db);
   const memberRows = new WorkspaceMembersRepository(db);
-  const memberProjects = new MemberProjects();
+  const activityLog = new ActivityLog(clock);
+  const projectFiles = new ProjectFiles(db, storage, log);
+  const memberProjects = new MemberProjects(db, projectFiles, activityLog, clock);
   const workspaceMembers = new WorkspaceMemberService(db, memberRows, memberProjects);
+  const emailAllowance = new InvitationEmailAllowance(db, limiter, clock, config.inviteEmailsPerDay);
   const workspaceInvitations = new WorkspaceInvitationService(
     db,
     workspaces,
@@ -105,13 +162,37 @@ export function createContext(config: Config, overrides: ContextOverrides = {}):
     new WorkspaceInvitationsRepository(db),
     users,
     mailer,
-    limiter,
+    emailAllowance,
     clock,
-    { appUrl: config.appUrl, emailsPerDay: config.inviteEmailsPerDay },
+    { appUrl: config.appUrl },
   );
   const checkout = new CheckoutService(db, clock, payments);
   const subscriptionRows = new SubscriptionsRepository(db);
   const billing = new BillingRepository(db);
+  const projects = new ProjectsRepository(db);
+  const workspaceAccess = new WorkspaceAccess(workspaces, users, catalogue, clock, workspaceUsage);
+  const projectAccess = new ProjectAccess(projects, workspaces);
+  const projectStates = new ProjectUserStatesRepository(db);
+  const projectFacts = new ProjectFactsRepository(db);
+  const projectPresenter = new ProjectPresenter(projectFacts);
+  const projectsViewOptions = new ProjectsViewOptionsService(users);
+  const projectInvitations = new ProjectInvitationService({
+    db,
+    projects,
+    projectAccess,
+    members: new ProjectMembersRepository(db),
+    invitations: new ProjectInvitationsRepository(db),
+    workspaces,
+    workspaceAccess,
+    workspaceMembers: memberRows,
+    users,
+    mailer,
+    emailAllowance,
+    activityLog,
+    clock,
+    appUrl: config.appUrl,
+  });
+  const folders = new FolderService(db, new FoldersRepository(db), projectAccess, activityLog, clock);
   return {
     config,
     log,
@@ -121,7 +202,10 @@ export function createContext(config: Config, overrides: ContextOverrides = {}):
     storage,
     users,
     sessions,
-    accounts: new AccountService(users, clock, limiter, accessCodes, [workspaceInvitations]),
+    accounts: new AccountService(users, clock, limiter, accessCodes, [
+      workspaceInvitations,
+      projectInvitations,
+    ]),
     passwordResets: new PasswordResetService(db, users, clock, mailer, limiter, sessions, config.appUrl, log),
     profile: new ProfileService(users, clock, storage, sessions),
     catalogue,
@@ -129,7 +213,7 @@ export function createContext(config: Config, overrides: ContextOverrides = {}):
     sandboxPayments: sandbox,
     stripePayments: stripe,
     workspaces,
-    workspaceAccess: new WorkspaceAccess(workspaces, users, catalogue, clock, workspaceUsage),
+    workspaceAccess,
     workspaceUsage,
     checkout,
     billing,
@@ -168,5 +252,46 @@ export function createContext(config: Config, overrides: ContextOverrides = {}):
       log,
       config.appUrl,
     ),
+    projects,
+    projectAccess,
+    activityLog,
+    projectPresenter,
+    projectLists: new ProjectLists(db, projectPresenter, projectsViewOptions),
+    projectsViewOptions,
+    workspaceProjects: new WorkspaceProjects(db, projectFacts),
+    projectCover: new ProjectCover(db, storage, workspaces, workspaceAccess, activityLog, clock),
+    projectTransfers: new ProjectTransfers(
+      db,
+      workspaceAccess,
+      users,
+      mailer,
+      activityLog,
+      clock,
+      config.appUrl,
+    ),
+    projectCreation: new ProjectCreation(db, workspaceAccess, activityLog, clock),
+    projectService: new ProjectService(db, workspaces, workspaceAccess, projectStates, activityLog, clock),
+    projectBulkActions: new ProjectBulkActions(
+      db,
+      projectAccess,
+      projectStates,
+      projectFiles,
+      activityLog,
+      clock,
+    ),
+    projectMembers: new ProjectMemberService(db, new ProjectMembersRepository(db), activityLog),
+    projectInvitations,
+    folders,
+    labels: new LabelService(
+      db,
+      new LabelsRepository(db),
+      projectAccess,
+      workspaceAccess,
+      activityLog,
+      clock,
+    ),
+    sharedAccess: new SharedAccess(db, clock, limiter, config.sessionSecret),
+    projectSharing: new ProjectSharing(db, workspaces, folders, activityLog, clock),
+    activityLogReader: new ActivityLogReader(db),
   };
 }

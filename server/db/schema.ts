@@ -27,6 +27,8 @@ export interface UserPreferencesTable {
   email_alarms: Generated<string>;
   /** JSON: number[]. */
   projects_order: Generated<string>;
+  /** JSON: common/api/projects.ts projectsViewOptionsSchema. */
+  projects_view_options: Generated<string>;
 }
 
 export interface SessionsTable {
@@ -200,6 +202,109 @@ export interface UserDismissalsTable {
   created_at: string;
 }
 
+export interface ProjectsTable {
+  id: Generated<number>;
+  workspace_id: number;
+  name: string;
+  /** lower(trim(name)); unique within the workspace. */
+  name_key: string;
+  description: string | null;
+  client_name: string | null;
+  primary_contact: string | null;
+  cover_key: string | null;
+  /** active or archived. */
+  status: Generated<string>;
+  /** YYYY-MM-DD. */
+  start_date: string | null;
+  due_date: string | null;
+  assets_start_retouched: Generated<number>;
+  rush_priority_set_at: string | null;
+  /** The public link's hash (128+ random bits, base64url); null when not shared. */
+  share_hash: string | null;
+  share_hash_downloadable: Generated<number>;
+  /** scrypt hash of the link's optional password. */
+  share_password_hash: string | null;
+  share_expires_at: string | null;
+  /** JSON: label ids in the project's order. */
+  labels_order: Generated<string>;
+  unresolved_comments_count: Generated<number>;
+  /** bigint: PostgreSQL answers it as a string; read it with Number(). */
+  storage_used_in_bytes: Generated<number | string>;
+  created_by_id: number | null;
+  last_activity_at: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ProjectMembersTable {
+  id: Generated<number>;
+  project_id: number;
+  user_id: number;
+  /** owner, collaborator or viewer (common/projectRoles.ts). */
+  role: string;
+  created_at: string;
+}
+
+export interface ProjectInvitationsTable {
+  id: Generated<number>;
+  project_id: number;
+  email: string;
+  role: string;
+  message: string | null;
+  /** SHA-256 of the e-mailed token. */
+  hash: string;
+  invited_by_id: number | null;
+  accepted_at: string | null;
+  created_at: string;
+}
+
+export interface ProjectUserStatesTable {
+  project_id: number;
+  user_id: number;
+  last_seen_at: string | null;
+  hidden_at: string | null;
+}
+
+export interface FoldersTable {
+  id: Generated<number>;
+  project_id: number;
+  name: string;
+  name_key: string;
+  created_by_id: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface LabelsTable {
+  id: Generated<number>;
+  workspace_id: number;
+  /** Set for a project's own label (labellable_type Project); null for a workspace label. */
+  project_id: number | null;
+  name: string;
+  custom: Generated<number>;
+  base_color: string;
+  hover_color: string;
+  created_at: string;
+}
+
+export interface ProjectLabelsTable {
+  project_id: number;
+  label_id: number;
+  created_at: string;
+}
+
+export interface ActivityLogsTable {
+  id: Generated<number>;
+  project_id: number;
+  user_id: number | null;
+  action: string;
+  object_type: string;
+  object_id: number | null;
+  /** JSON object. */
+  data: Generated<string>;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   user_preferences: UserPreferencesTable;
@@ -219,4 +324,12 @@ export interface Database {
   sandbox_payment_methods: SandboxPaymentMethodsTable;
   sandbox_charges: SandboxChargesTable;
   user_dismissals: UserDismissalsTable;
+  projects: ProjectsTable;
+  project_members: ProjectMembersTable;
+  project_invitations: ProjectInvitationsTable;
+  project_user_states: ProjectUserStatesTable;
+  folders: FoldersTable;
+  labels: LabelsTable;
+  project_labels: ProjectLabelsTable;
+  activity_logs: ActivityLogsTable;
 }

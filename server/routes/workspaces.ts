@@ -5,6 +5,7 @@ import { envelope } from '@common/api/envelope';
 import { workspaceNameField, workspaceSchema } from '@common/api/workspaces';
 import { AVATAR_MAX_BYTES } from '@common/limits';
 import type { AppContext } from '../context';
+import { sendStoredFile } from './storedFile';
 import { invalidRecord, notFound } from '../errors';
 import { requireSession } from '../plugins/session';
 import { idParams } from './auth';
@@ -82,13 +83,7 @@ export function workspaceRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request, reply) => {
         const { userId } = requireSession(request);
         const { workspace } = await ctx.workspaceAccess.forMember(request.params.id, userId);
-        const file = workspace.logo_key ? await ctx.storage.get(workspace.logo_key) : null;
-        if (!file) throw notFound();
-        return reply
-          .header('content-type', file.contentType)
-          .header('content-length', String(file.size))
-          .header('cache-control', 'private, max-age=31536000, immutable')
-          .send(file.body);
+        return sendStoredFile(reply, ctx.storage, workspace.logo_key);
       },
     );
   };

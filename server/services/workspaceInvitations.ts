@@ -9,7 +9,7 @@ import {
   takesSeat,
 } from '@common/workspaceRoles';
 import type { Mailer } from '../adapters/mail/mailer';
-import { days, type Clock } from '../clock';
+import type { Clock } from '../clock';
 import type { Db } from '../db/database';
 import { isUniqueViolation, type UserRow, type UsersRepository } from '../db/repositories/users';
 import type { InvitationRow, WorkspaceInvitationsRepository } from '../db/repositories/workspaceInvitations';
@@ -19,7 +19,7 @@ import { invitationUrl, workspaceInvitationEmail } from '../emails/workspaceEmai
 import { AppError, forbidden, invalidRecord, notFound } from '../errors';
 import { presentInvitation } from '../presenters/workspaceMember';
 import type { SignUpInvitations } from './accounts';
-import type { RateLimiter } from './rateLimiter';
+import type { InvitationEmailAllowance } from './invitationEmailAllowance';
 import { randomToken, sha256 } from './secrets';
 import type { WorkspaceView } from './workspaceAccess';
 import { requireActive, requireSeat } from './workspaceLimits';
@@ -43,9 +43,9 @@ export class WorkspaceInvitationService implements SignUpInvitations {
     private readonly invitations: WorkspaceInvitationsRepository,
     private readonly users: UsersRepository,
     private readonly mailer: Mailer,
-    private readonly limiter: RateLimiter,
+    private readonly emailAllowance: InvitationEmailAllowance,
     private readonly clock: Clock,
-    private readonly options: { appUrl: string; emailsPerDay: number },
+    private readonly options: { appUrl: string },
   ) {}
 
   /**
@@ -70,7 +70,7 @@ export class WorkspaceInvitationService implements SignUpInvitations {
     const invited = emails.find((e) => pending.has(e));
     if (invited) throw invalidRecord({ email: [WORKSPACE_TEXTS.alreadyInvited] });
     requireSeats(view, batch.filter((i) => takesSeat(i.role)).length);
-    await this.spendEmailAllowance(view.member.user_id, batch.length);
+    await this.emailAllowance.spend(view.member.user_id, batch.length);
 
     const inviter = await this.users.findById(view.member.user_id);
     if (!inviter) throw notFound();
@@ -193,33 +193,6 @@ export class WorkspaceInvitationService implements SignUpInvitations {
         if (isUniqueViolation(error)) throw invalidRecord({ base: [INVITATION_TEXTS.alreadyAccepted] });
         throw error;
       });
-  }
-
-  /**
-   * The daily e-mail limit per inviting user (UTC day), counted in the shared rate-limit table:
-   * a batch that does not fit in what is left of today's allowance is refused whole.
-   */
-  private async spendEmailAllowance(userId: number, count: number): Promise<void> {
-    const now = this.clock.now();
-    const key = `invitation_emails:${userId}:${now.toISOString().slice(0, 10)}`;
-    const spent = await this.db
-      .selectFrom('rate_limits')
-      .select('hits')
-      .where('key', '=', key)
-      .executeTakeFirst();
-    const nextDay = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) + days(1);
-    const limitReached = () =>
-      new AppError(429, 'email_limit_reached', WORKSPACE_TEXTS.emailLimit, {
-        retry_after_seconds: Math.max(1, Math.ceil((nextDay - now.getTime()) / 1000)),
-      });
-    if ((spent?.hits ?? 0) + count > this.options.emailsPerDay) throw limitReached();
-    const limit = { max: this.options.emailsPerDay, windowMinutes: 24 * 60 };
-    try {
-      for (let i = 0; i < count; i += 1) await this.limiter.consume(key, limit);
-    } catch (error) {
-      if (error instanceof AppError && error.code === 'rate_limited') throw limitReached();
-      throw error;
-    }
   }
 }
 

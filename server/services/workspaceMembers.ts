@@ -85,10 +85,13 @@ export class WorkspaceMemberService {
     return target;
   }
 
-  /** Takes the member out of the workspace, their owned projects going to the owner, in one transaction. */
+  /**
+   * Takes the member out of the workspace and its projects, in one transaction; the projects they
+   * own go to the owner and they stay a collaborator on those.
+   */
   async removeMember(view: WorkspaceView, target: MemberWithUser): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
-      await this.projects.handOverOwnedProjects(
+      await this.projects.memberLeftWorkspace(
         trx,
         view.workspace.id,
         target.user.id,

@@ -3,6 +3,7 @@ import * as createAccounts from './20261121120000_create_accounts';
 import * as createWorkspaces from './20261122000000_create_workspaces';
 import * as indexPaymentProviderIds from './20261122150000_index_payment_provider_ids';
 import * as addInvoicePeriodKey from './20261122160000_add_invoice_period_key';
+import * as createProjects from './20261123000000_create_projects';
 
 /** Every migration, by name; names sort in the order they run. Never edit one that has landed. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '20261122000000_create_workspaces': createWorkspaces,
   '20261122150000_index_payment_provider_ids': indexPaymentProviderIds,
   '20261122160000_add_invoice_period_key': addInvoicePeriodKey,
+  '20261123000000_create_projects': createProjects,
 };

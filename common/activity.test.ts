@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { activitySentence } from './activity';
+
+describe('activitySentence', () => {
+  it('reads each entry as a sentence with its names', () => {
+    expect(activitySentence('Ana', 'folder_renamed', { from: 'Drafts', to: 'Finals' })).toBe(
+      'Ana renamed the folder “Drafts” to “Finals”.',
+    );
+    expect(activitySentence('Ana', 'project_updated', { fields: ['name', 'client', 'dates'] })).toBe(
+      'Ana updated the project name, client and dates.',
+    );
+  });
+
+  it('names a deleted user Someone and survives an unknown action', () => {
+    expect(activitySentence(null, 'member_left', {})).toBe('Someone left the project.');
+    expect(activitySentence('Bo', 'comment_exploded', {})).toBe('Bo made a change.');
+  });
+});

@@ -1,0 +1,65 @@
+/**
+ * The activity log's verbs and how each reads (projects-side §1 'an activity log'). Services write
+ * an action with the data its sentence needs; the server presents the sentence, the UI shows it.
+ * The assets and review issues add their verbs here.
+ */
+export const ACTIVITY_TEXTS = {
+  project_created: (d) => `created the project ${q(d.name)}.`,
+  project_renamed: (d) => `renamed the project ${q(d.from)} to ${q(d.to)}.`,
+  project_updated: (d) => `updated the project ${list(d.fields)}.`,
+  project_archived: () => 'archived the project.',
+  project_activated: () => 'restored the project from the archive.',
+  project_flagged: () => 'flagged the project as rush priority.',
+  project_unflagged: () => 'removed the rush priority flag.',
+  project_cover_changed: () => 'changed the project cover.',
+  project_cover_removed: () => 'removed the project cover.',
+  project_ownership_transferred: (d) => `transferred the ownership of the project to ${s(d.to_name)}.`,
+  project_moved_to_workspace: (d) => `moved the project to the workspace ${q(d.workspace_name)}.`,
+  project_shared: (d) => (d.downloadable ? 'shared a public link with downloads.' : 'shared a public link.'),
+  project_share_revoked: () => 'revoked the public link.',
+  member_invited: (d) => `invited ${s(d.email)} as ${s(d.role_label)}.`,
+  member_joined: (d) => `joined the project as ${s(d.role_label)}.`,
+  member_removed: (d) => `removed ${s(d.name)} from the project.`,
+  member_left: () => 'left the project.',
+  invitation_deleted: (d) => `deleted the pending invitation of ${s(d.email)}.`,
+  folder_created: (d) => `created the folder ${q(d.name)}.`,
+  folder_renamed: (d) => `renamed the folder ${q(d.from)} to ${q(d.to)}.`,
+  folder_deleted: (d) => `deleted the folder ${q(d.name)}.`,
+  label_created: (d) => `created the label ${q(d.name)}.`,
+  label_renamed: (d) => `renamed the label ${q(d.from)} to ${q(d.to)}.`,
+  label_deleted: (d) => `deleted the label ${q(d.name)}.`,
+  label_added: (d) => `added the label ${q(d.name)}.`,
+  label_removed: (d) => `removed the label ${q(d.name)}.`,
+  labels_reordered: () => 'reordered the labels.',
+} satisfies Record<string, (data: ActivityData) => string>;
+
+export type ActivityAction = keyof typeof ACTIVITY_TEXTS;
+export type ActivityData = Record<string, unknown>;
+export const ACTIVITY_OBJECT_TYPES = [
+  'Project',
+  'Folder',
+  'Label',
+  'ProjectMember',
+  'ProjectInvitation',
+] as const;
+export type ActivityObjectType = (typeof ACTIVITY_OBJECT_TYPES)[number];
+
+function s(value: unknown): string {
+  return typeof value === 'string' || typeof value === 'number' ? String(value) : 'someone';
+}
+
+function q(value: unknown): string {
+  return `“${s(value)}”`;
+}
+
+function list(value: unknown): string {
+  const fields = Array.isArray(value) ? value.map(String) : [];
+  if (fields.length === 0) return 'details';
+  return fields.length === 1 ? fields[0]! : `${fields.slice(0, -1).join(', ')} and ${fields.at(-1)!}`;
+}
+
+/** 'Ana renamed the folder “Drafts” to “Finals”.'; an unknown action reads as a plain change. */
+export function activitySentence(actorName: string | null, action: string, data: ActivityData): string {
+  const text = (ACTIVITY_TEXTS as Record<string, (d: ActivityData) => string>)[action];
+  return `${actorName ?? 'Someone'} ${text ? text(data) : 'made a change.'}`;
+}

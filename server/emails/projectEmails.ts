@@ -1,0 +1,37 @@
+import { PROJECT_ROLES, type ProjectRole } from '@common/projectRoles';
+import type { Mail } from '../adapters/mail/mailer';
+import { composeMail } from './layout';
+
+/** The project invitation link of projects-side §2: `/projects/invitations/{hash}?em={email}`. */
+export function projectInvitationUrl(appUrl: string, token: string, email: string): string {
+  return `${appUrl}/projects/invitations/${encodeURIComponent(token)}?em=${encodeURIComponent(email)}`;
+}
+
+const ROLE_DESCRIPTIONS: Partial<Record<ProjectRole, string>> = {
+  collaborator: 'As a Collaborator you can upload, comment, approve and share the project.',
+  viewer: 'With View Only access you can see the project, its assets and their comments.',
+};
+
+export function projectInvitationEmail(input: {
+  to: string;
+  inviter: { name: string; email: string };
+  projectName: string;
+  workspaceName: string;
+  role: ProjectRole;
+  message: string | null;
+  url: string;
+}): Mail {
+  const description = ROLE_DESCRIPTIONS[input.role];
+  return composeMail({
+    to: input.to,
+    subject: `${input.inviter.name} invited you to the project ${input.projectName} on Proofroom`,
+    greeting: 'Hi,',
+    paragraphs: [
+      `${input.inviter.name} (${input.inviter.email}) invited you to join the project ${input.projectName} of the ${input.workspaceName} workspace on Proofroom as ${PROJECT_ROLES[input.role].label}.`,
+      ...(description ? [description] : []),
+      ...(input.message ? [`${input.inviter.name} wrote: “${input.message}”`] : []),
+      'Open the link below to accept the invitation. If you have no Proofroom account yet, you can create one with this e-mail address.',
+    ],
+    action: { label: 'Accept invitation', url: input.url },
+  });
+}

@@ -1,0 +1,36 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { activityLogQuerySchema, activityLogSchema, paginationSchema } from '@common/api/projects';
+import type { AppContext } from '../context';
+import { requireSession } from '../plugins/session';
+import { idParams } from './auth';
+
+/** A project's activity log. */
+export function activityLogRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/projects/:id/activity_logs',
+      {
+        schema: {
+          tags: ['activity'],
+          description: 'Newest first, each entry with its sentence; paginated (meta.pagination).',
+          params: idParams,
+          querystring: activityLogQuerySchema,
+          response: {
+            200: z.object({
+              response: z.array(activityLogSchema),
+              meta: z.object({ pagination: paginationSchema }),
+            }),
+          },
+        },
+      },
+      async (request) => {
+        const { userId } = requireSession(request);
+        const view = await ctx.projectAccess.forUser(request.params.id, userId);
+        const { page, per_page } = request.query;
+        const { entries, pagination } = await ctx.activityLogReader.page(view, page, per_page);
+        return { response: entries, meta: { pagination } };
+      },
+    );
+  };
+}

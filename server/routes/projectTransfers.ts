@@ -1,0 +1,59 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { envelope } from '@common/api/envelope';
+import {
+  projectSchema,
+  transferProjectOwnershipSchema,
+  transferToWorkspaceSchema,
+} from '@common/api/projects';
+import type { AppContext } from '../context';
+import { requireSession } from '../plugins/session';
+import { idParams } from './auth';
+
+const projectAnswer = envelope(projectSchema);
+
+/** Handing a project to another member, and moving it to another workspace. */
+export function projectTransferRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      '/projects/:id/transfer_ownership',
+      {
+        schema: {
+          tags: ['projects'],
+          description:
+            'The project owner (or the workspace owner) makes another project member the owner; the previous owner becomes a collaborator. The new owner is e-mailed with the message.',
+          params: idParams,
+          body: transferProjectOwnershipSchema,
+          response: { 200: projectAnswer },
+        },
+      },
+      async (request) => {
+        const { userId } = requireSession(request);
+        const view = await ctx.projectAccess.forUser(request.params.id, userId);
+        await ctx.projectTransfers.transferOwnership(view, request.body.member_id, request.body.message);
+        const after = await ctx.projectAccess.forUser(view.project.id, userId);
+        return { response: await ctx.projectPresenter.one(after.project, userId) };
+      },
+    );
+
+    app.post(
+      '/projects/:id/transfer_to_workspace',
+      {
+        schema: {
+          tags: ['projects'],
+          description:
+            'The project owner moves the project to a workspace where they are owner or admin, active and with room.',
+          params: idParams,
+          body: transferToWorkspaceSchema,
+          response: { 200: projectAnswer },
+        },
+      },
+      async (request) => {
+        const { userId } = requireSession(request);
+        const view = await ctx.projectAccess.forUser(request.params.id, userId);
+        await ctx.projectTransfers.transferToWorkspace(view, request.body.workspace_id);
+        const moved = await ctx.projectAccess.forUser(view.project.id, userId);
+        return { response: await ctx.projectPresenter.one(moved.project, userId) };
+      },
+    );
+  };
+}

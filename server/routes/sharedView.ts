@@ -1,0 +1,156 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelope } from '@common/api/envelope';
+import {
+  folderSchema,
+  sharedProjectSchema,
+  sharedViewQuerySchema,
+  shareUnlockSchema,
+} from '@common/api/projects';
+import type { AppContext } from '../context';
+import type { ProjectRow } from '../db/repositories/projects';
+import { shareNotFound } from '../services/sharedAccess';
+import { sendStoredFile } from './storedFile';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The project of the public link, set by the shared scope's check before the handler runs. */
+    sharedProject: ProjectRow | null;
+  }
+}
+
+/**
+ * Every anonymous call on a public link: where the hash is (path `:shareHash` or query
+ * `share_hash`). The API test walks this list with revoked, expired and locked links, so a new
+ * shared call is listed here and registered inside `sharedScope`.
+ */
+export const SHARED_ROUTES = [
+  { method: 'GET', url: '/projects/shared_view', hashIn: 'query' },
+  { method: 'GET', url: '/shared/:shareHash/folders/:folderId', hashIn: 'path' },
+  { method: 'GET', url: '/shared/:shareHash/cover', hashIn: 'path' },
+] as const satisfies readonly { method: string; url: string; hashIn: 'path' | 'query' }[];
+
+/** Routes registered inside a shared scope (method and path under the API prefix), for that test. */
+export const SHARED_SCOPE_ROUTES = new Set<string>();
+
+function shareHashOf(request: FastifyRequest): string {
+  const params = request.params as Record<string, unknown> | undefined;
+  const query = request.query as Record<string, unknown> | undefined;
+  const hash = params?.shareHash ?? query?.share_hash;
+  if (typeof hash !== 'string' || hash === '') throw shareNotFound();
+  return hash;
+}
+
+/**
+ * An anonymous scope whose every route passes SharedAccess first: the check is the scope's, not
+ * each route's, so a route added here cannot forget it. Handlers read the project with
+ * `sharedProjectOf`.
+ */
+export function sharedScope(ctx: AppContext, routes: FastifyPluginAsyncZod): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.decorateRequest('sharedProject', null);
+    app.addHook('onRoute', (route) => {
+      // Anonymous by nature: the link, not a session, is what lets the caller in.
+      route.config = { ...route.config, public: true };
+      for (const method of [route.method].flat())
+        if (method !== 'HEAD') SHARED_SCOPE_ROUTES.add(`${method} ${route.url}`);
+    });
+    app.addHook('preHandler', async (request) => {
+      request.sharedProject = await ctx.sharedAccess.resolve(shareHashOf(request), request.cookies);
+    });
+    await app.register(routes);
+  };
+}
+
+export function sharedProjectOf(request: FastifyRequest): ProjectRow {
+  if (!request.sharedProject) throw new Error('A shared route was registered outside sharedScope.');
+  return request.sharedProject;
+}
+
+/** The anonymous shared view of a project: the project with its folders, a folder, and unlocking. */
+export function sharedViewRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    await app.register(
+      sharedScope(ctx, async (shared) => {
+        shared.get(
+          '/projects/shared_view',
+          {
+            schema: {
+              tags: ['shared view'],
+              description:
+                'The project of a public link with its folders. 404 for an unknown, revoked or expired link (share_link_expired); 403 share_password_required until unlocked.',
+              querystring: sharedViewQuerySchema,
+              response: { 200: envelope(sharedProjectSchema) },
+            },
+          },
+          async (request) => ({ response: await ctx.projectSharing.sharedProject(sharedProjectOf(request)) }),
+        );
+
+        shared.get(
+          '/shared/:shareHash/folders/:folderId',
+          {
+            schema: {
+              tags: ['shared view'],
+              description: "A folder of the link's project; any other folder answers 404.",
+              params: z.object({
+                shareHash: z.string().min(1).max(200),
+                folderId: z.coerce.number().int().positive(),
+              }),
+              response: { 200: envelope(folderSchema) },
+            },
+          },
+          async (request) => ({
+            response: await ctx.folders.getShared(sharedProjectOf(request).id, request.params.folderId),
+          }),
+        );
+
+        shared.get(
+          '/shared/:shareHash/cover',
+          {
+            schema: {
+              tags: ['shared view'],
+              description: "The cover image of the link's project (the shared project's cover_url).",
+              params: z.object({ shareHash: z.string().min(1).max(200) }),
+            },
+          },
+          async (request, reply) => sendStoredFile(reply, ctx.storage, sharedProjectOf(request).cover_key),
+        );
+      }),
+    );
+
+    app.post(
+      '/projects/shared_view/unlock',
+      {
+        config: { public: true },
+        schema: {
+          tags: ['shared view'],
+          description:
+            'Checks the password of a link (rate limited) and sets the cookie that unlocks it; answers the shared project. Wrong password: 403 invalid_share_password.',
+          body: shareUnlockSchema,
+          response: { 200: envelope(sharedProjectSchema) },
+        },
+      },
+      async (request, reply) => {
+        const { share_hash, password } = request.body;
+        const { project, cookie } = await ctx.sharedAccess.unlock(share_hash, password, request.ip);
+        if (cookie) setUnlockCookie(ctx, reply, cookie);
+        return { response: await ctx.projectSharing.sharedProject(project) };
+      },
+    );
+  };
+}
+
+function setUnlockCookie(
+  ctx: AppContext,
+  reply: FastifyReply,
+  cookie: { name: string; value: string; expires: Date | undefined },
+) {
+  void reply.setCookie(cookie.name, cookie.value, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: ctx.config.appUrl.startsWith('https:'),
+    ...(cookie.expires ? { expires: cookie.expires } : {}),
+  });
+}

@@ -1,0 +1,31 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelope } from '@common/api/envelope';
+import { workspaceProjectSchema, workspaceProjectsQuerySchema } from '@common/api/projects';
+import type { AppContext } from '../context';
+import { requireSession } from '../plugins/session';
+import { idParams } from './auth';
+
+/** The Projects tab of a workspace's settings. */
+export function workspaceProjectRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/workspaces/:id/projects',
+      {
+        schema: {
+          tags: ['workspaces'],
+          description:
+            'The owner and admins see every project of the workspace, other members the ones they belong to; sort by_name, by_date_added or by_size, order asc or desc.',
+          params: idParams,
+          querystring: workspaceProjectsQuerySchema,
+          response: { 200: envelope(z.array(workspaceProjectSchema)) },
+        },
+      },
+      async (request) => {
+        const { userId } = requireSession(request);
+        const view = await ctx.workspaceAccess.forMember(request.params.id, userId);
+        return { response: await ctx.workspaceProjects.list(view, request.query) };
+      },
+    );
+  };
+}

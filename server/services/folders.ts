@@ -1,0 +1,156 @@
+import type { Folder } from '@common/api/projects';
+import { messages } from '@common/validation';
+import type { Clock } from '../clock';
+import type { Db } from '../db/database';
+import type { FolderRow, FoldersRepository } from '../db/repositories/folders';
+import { isUniqueViolation } from '../db/repositories/users';
+import { invalidRecord, notFound } from '../errors';
+import { authorize } from '../policies/projects';
+import { EMPTY_FOLDER, presentFolder, type FolderContentsSummary } from '../presenters/folder';
+import type { ActivityLog } from './activityLog';
+import type { ProjectAccess, ProjectView } from './projectAccess';
+
+/**
+ * What folders hold. The assets issue implements it: counts and previews for the folder cards,
+ * and the removal of a folder's assets inside the transaction that deletes the folder.
+ */
+export interface FolderContents {
+  summarize(folderIds: number[]): Promise<Map<number, FolderContentsSummary>>;
+  removeFromFolders(trx: Db, folderIds: number[]): Promise<void>;
+}
+
+/** Until assets exist, folders hold nothing. */
+export const NO_FOLDER_CONTENTS: FolderContents = {
+  summarize: () => Promise.resolve(new Map()),
+  removeFromFolders: () => Promise.resolve(),
+};
+
+const nameTaken = () => invalidRecord({ name: [messages.unique('name')] });
+
+/** A project's folders: list, create, read, rename, and delete many with their contents. */
+export class FolderService {
+  constructor(
+    private readonly db: Db,
+    private readonly folders: FoldersRepository,
+    private readonly access: ProjectAccess,
+    private readonly activityLog: ActivityLog,
+    private readonly clock: Clock,
+    private readonly contents: FolderContents = NO_FOLDER_CONTENTS,
+  ) {}
+
+  async list(view: ProjectView): Promise<Folder[]> {
+    authorize(view, 'folders.see');
+    return this.present(await this.folders.list(view.project.id), view.userId);
+  }
+
+  /** The folders of a project as an anonymous viewer of its public link sees them. */
+  async listShared(projectId: number): Promise<Folder[]> {
+    return this.present(await this.folders.list(projectId), null);
+  }
+
+  async create(view: ProjectView, name: string): Promise<Folder> {
+    authorize(view, 'folders.add');
+    if (await this.folders.nameTaken(view.project.id, name)) throw nameTaken();
+    const now = this.clock.now().toISOString();
+    const row = await this.write(async (trx) => {
+      const created = await this.folders.create(trx, {
+        projectId: view.project.id,
+        name,
+        createdById: view.userId,
+        now,
+      });
+      await this.record(trx, view, 'folder_created', created.id, { name });
+      return created;
+    });
+    return presentFolder(row, view.userId);
+  }
+
+  async get(userId: number, folderId: number): Promise<Folder> {
+    const { folder, view } = await this.load(userId, folderId);
+    authorize(view, 'folders.see');
+    return (await this.present([folder], userId))[0]!;
+  }
+
+  /** A folder of the project behind a public link; another project's folder is not found. */
+  async getShared(projectId: number, folderId: number): Promise<Folder> {
+    const folder = await this.folders.findById(folderId);
+    if (folder?.project_id !== projectId) throw notFound();
+    return (await this.present([folder], null))[0]!;
+  }
+
+  async rename(userId: number, folderId: number, name: string): Promise<Folder> {
+    const { folder, view } = await this.load(userId, folderId);
+    authorize(view, 'folders.edit');
+    if (await this.folders.nameTaken(folder.project_id, name, folder.id)) throw nameTaken();
+    const renamed = await this.write(async (trx) => {
+      const row = await this.folders.rename(trx, folder.id, name, this.clock.now().toISOString());
+      if (folder.name !== name)
+        await this.record(trx, view, 'folder_renamed', folder.id, { from: folder.name, to: name });
+      return row;
+    });
+    return (await this.present([renamed], userId))[0]!;
+  }
+
+  /**
+   * All or nothing: every folder must be one the caller sees (else 404) and may delete (else 403).
+   * The folders' contents go in the same transaction.
+   */
+  async deleteMany(userId: number, folderIds: number[]): Promise<number> {
+    const ids = [...new Set(folderIds)];
+    const rows = await this.folders.findMany(ids);
+    if (rows.length !== ids.length) throw notFound();
+    const views = new Map<number, ProjectView>();
+    for (const row of rows) {
+      const view = views.get(row.project_id) ?? (await this.access.forUser(row.project_id, userId));
+      views.set(row.project_id, view);
+    }
+    for (const view of views.values()) authorize(view, 'folders.destroy');
+    await this.db.transaction().execute(async (trx) => {
+      await this.contents.removeFromFolders(trx, ids);
+      await this.folders.deleteMany(trx, ids);
+      for (const row of rows)
+        await this.record(trx, views.get(row.project_id)!, 'folder_deleted', row.id, { name: row.name });
+    });
+    return ids.length;
+  }
+
+  private async load(userId: number, folderId: number) {
+    const folder = await this.folders.findById(folderId);
+    if (!folder) throw notFound();
+    return { folder, view: await this.access.forUser(folder.project_id, userId) };
+  }
+
+  private async present(rows: FolderRow[], viewerId: number | null): Promise<Folder[]> {
+    const summaries = rows.length
+      ? await this.contents.summarize(rows.map((r) => r.id))
+      : new Map<number, FolderContentsSummary>();
+    return rows.map((row) => presentFolder(row, viewerId, summaries.get(row.id) ?? EMPTY_FOLDER));
+  }
+
+  /** The unique name key settles two requests racing for one name. */
+  private async write<T>(change: (trx: Db) => Promise<T>): Promise<T> {
+    try {
+      return await this.db.transaction().execute(change);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw nameTaken();
+      throw error;
+    }
+  }
+
+  private record(
+    trx: Db,
+    view: ProjectView,
+    action: 'folder_created' | 'folder_renamed' | 'folder_deleted',
+    folderId: number,
+    data: Record<string, unknown>,
+  ) {
+    return this.activityLog.record(trx, {
+      projectId: view.project.id,
+      userId: view.userId,
+      action,
+      objectType: 'Folder',
+      objectId: folderId,
+      data,
+    });
+  }
+}

@@ -1,0 +1,81 @@
+import { randomUUID } from 'node:crypto';
+import { messages } from '@common/validation';
+import type { FileStorage } from '../adapters/storage/fileStorage';
+import type { Clock } from '../clock';
+import type { Db } from '../db/database';
+import type { WorkspacesRepository } from '../db/repositories/workspaces';
+import { invalidRecord } from '../errors';
+import { avatarKind, CONTENT_TYPES } from '../media/imageSignature';
+import { authorize } from '../policies/projects';
+import type { ActivityLog } from './activityLog';
+import type { ProjectView } from './projectAccess';
+import { requireActiveProjectWorkspace } from './projects';
+import type { WorkspaceAccess } from './workspaceAccess';
+
+/** The largest cover image accepted (projects-side §2 project settings). */
+export const COVER_MAX_BYTES = 10 * 1024 * 1024;
+
+export interface CoverUpload {
+  filename: string;
+  data: Buffer;
+}
+
+/**
+ * A project's uploaded cover (JPEG, PNG or GIF, checked by name and content): part of the
+ * project settings, so it takes projects.edit and an active workspace like PATCH /projects/{id}.
+ */
+export class ProjectCover {
+  constructor(
+    private readonly db: Db,
+    private readonly storage: FileStorage,
+    private readonly workspaces: WorkspacesRepository,
+    private readonly workspaceAccess: WorkspaceAccess,
+    private readonly activityLog: ActivityLog,
+    private readonly clock: Clock,
+  ) {}
+
+  async set(view: ProjectView, file: CoverUpload): Promise<void> {
+    await this.authorize(view);
+    const kind = avatarKind(file.filename, file.data);
+    if (!kind) throw invalidRecord({ file: [messages.file('Cover')] });
+    const key = `projects/${view.project.id}/cover-${randomUUID()}.${kind === 'jpeg' ? 'jpg' : kind}`;
+    await this.storage.put(key, file.data, CONTENT_TYPES[kind]);
+    try {
+      await this.change(view, key);
+    } catch (error) {
+      await this.storage.delete(key);
+      throw error;
+    }
+  }
+
+  async remove(view: ProjectView): Promise<void> {
+    await this.authorize(view);
+    if (view.project.cover_key === null) return;
+    await this.change(view, null);
+  }
+
+  private async authorize(view: ProjectView): Promise<void> {
+    authorize(view, 'projects.edit');
+    await requireActiveProjectWorkspace(this.workspaces, this.workspaceAccess, view);
+  }
+
+  /** Points the project at the new cover, then lets the old file go once that is committed. */
+  private async change(view: ProjectView, key: string | null): Promise<void> {
+    const now = this.clock.now().toISOString();
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('projects')
+        .set({ cover_key: key, updated_at: now })
+        .where('id', '=', view.project.id)
+        .execute();
+      await this.activityLog.record(trx, {
+        projectId: view.project.id,
+        userId: view.userId,
+        action: key ? 'project_cover_changed' : 'project_cover_removed',
+        objectType: 'Project',
+        objectId: view.project.id,
+      });
+    });
+    if (view.project.cover_key) await this.storage.delete(view.project.cover_key).catch(() => undefined);
+  }
+}
