@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, newPage, shot, startApp, useAppAndBrowser } from './harness';
 import { makeUser, signUpViaApi, submitLogin } from './journeys';
+import { createFolder, createProject, trialWorkspace } from './projectJourneys';
 
 const IPHONE_UA =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
@@ -66,31 +67,36 @@ describe('navigation shell', () => {
     await submitLogin(page, user.email, user.password);
     await page.waitForURL('**/projects');
 
-    await page.goto('/projects/12/folders/3');
-    const trail = page.getByRole('navigation', { name: 'Breadcrumbs' });
-    await trail.getByText('Folder 3').waitFor();
-    expect(await trail.getByText('Folder 3').getAttribute('aria-current')).toBe('page');
-    await shot(page, 'shell-02-folder-breadcrumbs');
-    await trail.getByRole('button', { name: 'Project 12' }).click();
-    await page.waitForURL('**/projects/12');
-    await trail.locator('[aria-current=page]', { hasText: 'Project 12' }).waitFor();
-    // The folder page was replaced, not stacked: going back leaves the project pages.
-    await page.goBack();
-    await page.waitForURL('**/projects');
-    await page.goForward();
-    await page.waitForURL('**/projects/12');
-
-    // ?mode=list is the list view; the toggle keeps it in the URL.
-    await page.locator('label', { hasText: 'List view' }).click();
-    await page.waitForURL('**/projects/12?mode=list');
-    await shot(page, 'shell-03-project-list-mode');
-
-    await page.goto('/projects/12/assets/7');
-    await trail.getByText('Asset 7').waitFor();
     await page.goto('/user/workspaces/new');
     // 'Create my Workspace' opens the plans at once (billing.e2e.ts goes on from there).
     await page.getByTestId('create-workspace').waitFor();
     await page.getByRole('dialog', { name: 'Change Workspace Plan' }).waitFor();
+
+    const workspace = await trialWorkspace(page);
+    const project = await createProject(page, workspace.id, { name: 'Trail Test' });
+    const folder = await createFolder(page, project.id, 'Selects');
+    await page.goto('/projects');
+    await page.goto(`/projects/${project.id}/folders/${folder.id}`);
+    const trail = page.getByRole('navigation', { name: 'Breadcrumbs' });
+    await trail.getByText('Selects').waitFor();
+    expect(await trail.getByText('Selects').getAttribute('aria-current')).toBe('page');
+    await shot(page, 'shell-02-folder-breadcrumbs');
+    await trail.getByRole('button', { name: 'Trail Test' }).click();
+    await page.waitForURL(`**/projects/${project.id}`);
+    await trail.locator('[aria-current=page]', { hasText: 'Trail Test' }).waitFor();
+    // The folder page was replaced, not stacked: going back leaves the project pages.
+    await page.goBack();
+    await page.waitForURL('**/projects');
+    await page.goForward();
+    await page.waitForURL(`**/projects/${project.id}`);
+
+    // ?mode=list is the list view; the toggle keeps it in the URL.
+    await page.locator('label', { hasText: 'List view' }).click();
+    await page.waitForURL(`**/projects/${project.id}?mode=list`);
+    await shot(page, 'shell-03-project-list-mode');
+
+    await page.goto('/projects/12/assets/7');
+    await trail.getByText('Asset 7').waitFor();
     await page.goto('/nowhere');
     await page.getByRole('heading', { name: 'Page not found' }).waitFor();
     await context.close();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import type { Workspace } from '@common/api/workspaces';
 import { gradientPng } from './fixtures';
+import { call, invitationLink, teamWorkspace, trialWorkspace } from './projectJourneys';
 import { newPage, shot, useAppAndBrowser, type E2eApp } from './harness';
 import {
   closeSnackbars,
@@ -12,62 +12,8 @@ import {
   signUpInUi,
   signUpViaApi,
   submitLogin,
-  waitForMail,
   type TestUser,
 } from './journeys';
-
-const PRICES = { trial: 201, teamMonthly: 301 } as const;
-const BILLING_INFORMATION = {
-  country: 'US',
-  state: 'NY',
-  postal_code: '10001',
-  address: '1 Main Street',
-  city: 'New York',
-  company_name: 'Acme Studio',
-};
-
-/** A call made with the browser context's cookies (the signed-in user of that context). */
-async function call<T>(
-  context: BrowserContext,
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
-  path: string,
-  data?: unknown,
-): Promise<T> {
-  const response = await context.request.fetch(`/api/v1${path}`, {
-    method,
-    ...(data === undefined ? {} : { data }),
-  });
-  const body = (await response.json().catch(() => ({}))) as { response: T };
-  if (!response.ok())
-    throw new Error(`${method} ${path} answered ${response.status()}: ${JSON.stringify(body)}`);
-  return body.response;
-}
-
-/** A Team Plan workspace paid with a sandbox card, for the context's user. */
-async function createTeamWorkspace(context: BrowserContext): Promise<Workspace> {
-  const card = await call<{ id: string }>(context, 'POST', '/sandbox/payment_methods', {
-    card: { number: '4242424242424242', exp_month: 12, exp_year: new Date().getFullYear() + 3, cvc: '123' },
-    billing_details: { name: 'Olga Owner' },
-  });
-  return call<Workspace>(context, 'POST', '/workspaces', {
-    price_id: PRICES.teamMonthly,
-    payment_method_id: card.id,
-    billing_information: BILLING_INFORMATION,
-  });
-}
-
-/** 'Pro Plan' without a card: a free-trial workspace. */
-async function createTrialWorkspace(context: BrowserContext): Promise<Workspace> {
-  return call<Workspace>(context, 'POST', '/workspaces', { price_id: PRICES.trial });
-}
-
-/** The invitation link of the newest invitation e-mail to `email`. */
-async function invitationLink(app: E2eApp, email: string, after: number): Promise<string> {
-  const mail = await waitForMail(app, email, /invited you to the/, after);
-  const link = /https?:\/\/\S+\/workspaces\/invitations\/[^\s"<>]+/.exec(mail.text)?.[0];
-  if (!link) throw new Error(`No invitation link in: ${mail.text}`);
-  return link;
-}
 
 /** The owner invites `email` through the API; answers the e-mailed link. */
 async function inviteViaApi(
@@ -112,7 +58,7 @@ describe('workspace settings: members, invitations, ownership', () => {
     const member = makeUser({ name: 'Mia Member' });
     const { context, page } = await newPage(env.browser, env.app);
     await signUpInUi(page, owner);
-    const workspace = await createTeamWorkspace(context);
+    const workspace = await teamWorkspace(context);
 
     // The profile menu's Settings opens the owned workspace (Plan tab for the owner).
     await page.reload();
@@ -265,7 +211,7 @@ describe('workspace settings: members, invitations, ownership', () => {
     const owner = makeUser({ name: 'Tara Trial' });
     const { context, page } = await newPage(env.browser, env.app);
     await signUpInUi(page, owner);
-    const workspace = await createTrialWorkspace(context);
+    const workspace = await trialWorkspace(context);
     await openTab(page, workspace.id, 'members');
     await expect.poll(() => sidebarItem(page, workspace.id).innerText()).toContain('Free Trial');
     const emails = page.getByRole('textbox', { name: 'Email addresses' });
@@ -286,7 +232,7 @@ describe('workspace settings: members, invitations, ownership', () => {
     const owner = makeUser({ name: 'Olga Owner' });
     const { context, page } = await newPage(env.browser, env.app);
     await signUpInUi(page, owner);
-    const workspace = await createTeamWorkspace(context);
+    const workspace = await teamWorkspace(context);
     await openTab(page, workspace.id, 'members');
     const emails = page.getByRole('textbox', { name: 'Email addresses' });
     const pasted = ['a', 'b', 'c', 'd', 'e'].map((x) => `${x}.${Date.now().toString(36)}@example.com`);
@@ -328,7 +274,7 @@ describe('workspace settings: members, invitations, ownership', () => {
     await signUpViaApi(env.app, member);
     const { context, page } = await newPage(env.browser, env.app);
     await signUpInUi(page, owner);
-    const workspace = await createTeamWorkspace(context);
+    const workspace = await teamWorkspace(context);
     const link = await inviteViaApi(env.app, context, workspace.id, member.email, 'collaborator');
     await context.close();
 
@@ -366,13 +312,13 @@ describe('workspace settings: members, invitations, ownership', () => {
     const busy = makeUser({ name: 'Bea Busy' });
     const { context, page } = await newPage(env.browser, env.app);
     await signUpInUi(page, owner);
-    const workspace = await createTeamWorkspace(context);
+    const workspace = await teamWorkspace(context);
     await signUpWithInvitation(env.app, heir, await inviteViaApi(env.app, context, workspace.id, heir.email));
     await signUpWithInvitation(env.app, busy, await inviteViaApi(env.app, context, workspace.id, busy.email));
     // Bea owns a workspace of her own, so she cannot take this one.
     const busySession = await newPage(env.browser, env.app);
     await logInInUi(busySession.page, busy);
-    await createTrialWorkspace(busySession.context);
+    await trialWorkspace(busySession.context);
     await busySession.context.close();
 
     await openTab(page, workspace.id, 'general');
@@ -409,7 +355,7 @@ describe('workspace settings: members, invitations, ownership', () => {
     const owner = makeUser({ name: 'Olga Owner' });
     const { context, page } = await newPage(env.browser, env.app);
     await signUpInUi(page, owner);
-    const workspace = await createTeamWorkspace(context);
+    const workspace = await teamWorkspace(context);
     await openTab(page, workspace.id, 'general');
     const save = page.getByTestId('workspace-details').getByRole('button', { name: 'Save' });
     expect(await save.isDisabled()).toBe(true);

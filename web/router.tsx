@@ -17,6 +17,7 @@ import { ResetPasswordPage } from './routes/reset-password/ResetPasswordPage';
 import { ProfilePanel } from './routes/settings/ProfilePanel';
 import { SettingsLayout } from './routes/settings/SettingsLayout';
 import { SharedAssetPage } from './routes/shared-view/SharedAssetPage';
+import { SharedFolderPage } from './routes/shared-view/SharedFolderPage';
 import { SharedLayout } from './routes/shared-view/SharedLayout';
 import { SharedViewPage } from './routes/shared-view/SharedViewPage';
 import { SignupPage } from './routes/signup/SignupPage';
@@ -56,6 +57,7 @@ export const routes: RouteObject[] = [
         element: <SharedLayout />,
         children: [
           { index: true, element: <SharedViewPage /> },
+          { path: 'folders/:folderID', element: <SharedFolderPage /> },
           { path: 'assets/:assetID', element: <SharedAssetPage /> },
         ],
       },

@@ -82,8 +82,22 @@ function toApiError(response: Response, body: unknown): ApiError {
   return new ApiError(response.status, code, message, details);
 }
 
+/** A collection answer with its `meta` (API.md: paginated collections carry `meta.pagination`). */
+export interface Envelope<T, M = Record<string, unknown>> {
+  response: T;
+  meta?: M;
+}
+
 /** Calls the API and unwraps `{"response": …}`; throws ApiError on any failure. */
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return (await apiEnvelope<T>(path, options)).response;
+}
+
+/** Calls the API and answers the whole envelope (`response` and `meta`); throws ApiError on failure. */
+export async function apiEnvelope<T, M = Record<string, unknown>>(
+  path: string,
+  options: RequestOptions = {},
+): Promise<Envelope<T, M>> {
   const { method = 'GET', body, authCall = false, signal } = options;
   const headers: Record<string, string> = { Accept: 'application/json' };
   let payload: BodyInit | undefined;
@@ -114,5 +128,5 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     if (response.status === 401 && !authCall) onUnauthorized();
     throw error;
   }
-  return (parsed as { response: T } | undefined)?.response as T;
+  return (parsed as Envelope<T, M> | undefined) ?? { response: undefined as T };
 }

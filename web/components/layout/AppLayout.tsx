@@ -5,6 +5,7 @@ import { WorkspaceNotices } from '../billing/WorkspaceNotices';
 import { Breadcrumbs } from '../Breadcrumbs/Breadcrumbs';
 import { BreadcrumbsProvider, useBreadcrumbTrail } from '../Breadcrumbs/BreadcrumbsContext';
 import { ProfileMenu } from '../ProfileMenu/ProfileMenu';
+import { CreateProjectFlowProvider } from '../projects/CreateProjectFlow';
 import { SupportChat } from '../SupportChat/SupportChat';
 import { TopBar } from '../TopBar/TopBar';
 import classes from './AppLayout.module.css';
@@ -29,14 +30,16 @@ export function AppLayout() {
   return (
     <BreadcrumbsProvider>
       <PlanFlowProvider>
-        <div className={classes.root}>
-          <SignedInTopBar />
-          <WorkspaceNotices />
-          <SupportChat />
-          <main className={classes.main}>
-            <Outlet />
-          </main>
-        </div>
+        <CreateProjectFlowProvider>
+          <div className={classes.root}>
+            <SignedInTopBar />
+            <WorkspaceNotices />
+            <SupportChat />
+            <main className={classes.main}>
+              <Outlet />
+            </main>
+          </div>
+        </CreateProjectFlowProvider>
       </PlanFlowProvider>
     </BreadcrumbsProvider>
   );

@@ -1,6 +1,9 @@
 import type { ReactNode } from 'react';
 import { Box, Group, Stack, Text, Title } from '@mantine/core';
 
+/** The width of pages that show grids of projects, folders and assets. */
+export const GRID_PAGE_WIDTH = 1360;
+
 /** A page's content column with the app's spacing; `start` keeps it beside a sidebar. */
 export function Page({
   children,

@@ -1,56 +1,65 @@
-import type { ReactNode } from 'react';
-import { Center, SegmentedControl, VisuallyHidden } from '@mantine/core';
-import { IconLayoutGrid, IconList, IconPhotoScan } from '@tabler/icons-react';
-import { useParams, useSearchParams } from 'react-router';
+import { Group, Skeleton, Stack } from '@mantine/core';
+import { useParams } from 'react-router';
+import { useProject } from '@web/api/project';
 import { usePageBreadcrumbs } from '@web/components/Breadcrumbs/BreadcrumbsContext';
-import { EmptyPanel } from '@web/components/page/EmptyPanel';
-import { Page, PageHeader } from '@web/components/page/Page';
+import { LoadError } from '@web/components/page/LoadError';
+import { Page, GRID_PAGE_WIDTH } from '@web/components/page/Page';
+import { FolderSkeletons } from './folders/FolderSkeletons';
+import { ProjectNotFound } from './ProjectNotFound';
 import { projectCrumbs } from './projectCrumbs';
-import { viewModeFrom } from './viewMode';
+import { ProjectView } from './ProjectView';
 
-function ViewLabel({ icon, text }: { icon: ReactNode; text: string }) {
+/** An id from the URL, or null when it is no positive whole number. */
+function idFrom(text: string | undefined): number | null {
+  if (!text || !/^\d+$/.test(text)) return null;
+  const id = Number(text);
+  return id > 0 ? id : null;
+}
+
+/** While the project loads, the trail names the levels by their ids. */
+function ProjectSkeleton({ projectID, folderID }: { projectID: string; folderID: string | undefined }) {
+  usePageBreadcrumbs(projectCrumbs({ projectID, folderID }));
   return (
-    <Center>
-      {icon}
-      <VisuallyHidden>{text}</VisuallyHidden>
-    </Center>
+    <Page size={GRID_PAGE_WIDTH}>
+      <Stack gap="xl" data-testid="project-loading">
+        <Group justify="space-between">
+          <Stack gap={10}>
+            <Skeleton height={28} width={320} />
+            <Skeleton height={12} width={200} />
+          </Stack>
+          <Group gap="sm">
+            <Skeleton height={36} width={96} />
+            <Skeleton height={36} width={96} />
+            <Skeleton height={36} width={96} />
+          </Group>
+        </Group>
+        <FolderSkeletons />
+      </Stack>
+    </Page>
   );
 }
 
-/** /projects/:projectID and /projects/:projectID/folders/:folderID (filled by the projects issue). */
+/**
+ * /projects/:projectID (?mode=list) and /projects/:projectID/folders/:folderID. A project the user
+ * may not see answers 404 and reads 'Project not found'.
+ */
 export function ProjectPage() {
-  const { projectID = '', folderID } = useParams();
-  const [params, setParams] = useSearchParams();
-  const mode = viewModeFrom(params.get('mode'));
-  usePageBreadcrumbs(projectCrumbs({ projectID, folderID }));
+  const params = useParams();
+  const projectId = idFrom(params.projectID);
+  const folderId = params.folderID === undefined ? null : idFrom(params.folderID);
+  const project = useProject(projectId ?? 0);
 
-  return (
-    <Page>
-      <PageHeader
-        title={folderID ? 'Folder' : 'Project'}
-        actions={
-          <SegmentedControl
-            aria-label="View"
-            value={mode}
-            onChange={(next) => {
-              const updated = new URLSearchParams(params);
-              if (next === 'list') updated.set('mode', 'list');
-              else updated.delete('mode');
-              setParams(updated, { replace: true });
-            }}
-            data={[
-              { value: 'grid', label: <ViewLabel icon={<IconLayoutGrid size={16} />} text="Grid view" /> },
-              { value: 'list', label: <ViewLabel icon={<IconList size={16} />} text="List view" /> },
-            ]}
-          />
-        }
-      />
-      <EmptyPanel
-        testId="project-empty"
-        icon={<IconPhotoScan size={28} />}
-        title="Nothing to review here yet"
-        description="Assets, folders and review rounds will show up here once projects are available in an upcoming release."
-      />
-    </Page>
-  );
+  if (projectId === null || (params.folderID !== undefined && folderId === null)) return <ProjectNotFound />;
+  if (project.isPending)
+    return <ProjectSkeleton projectID={params.projectID ?? ''} folderID={params.folderID} />;
+  if (project.isError) {
+    const status = (project.error as { status?: number }).status;
+    if (status === 404 || status === 403) return <ProjectNotFound />;
+    return (
+      <Page size={GRID_PAGE_WIDTH}>
+        <LoadError onRetry={() => void project.refetch()} />
+      </Page>
+    );
+  }
+  return <ProjectView project={project.data} folderId={folderId} />;
 }

@@ -11,7 +11,7 @@ function SharedTopBar() {
   return (
     <TopBar
       logoTo={`/projects/shared_view/${shareHash}`}
-      left={<Breadcrumbs crumbs={crumbs} shared />}
+      left={crumbs.length > 0 ? <Breadcrumbs crumbs={crumbs} shared /> : undefined}
       right={
         <>
           <Button component={Link} to="/signup" variant="default" size="sm">

@@ -1,9 +1,27 @@
 import type { Crumb } from '@web/components/Breadcrumbs/crumbs';
 
-/** In a shared view the project crumb leads back to the shared project (projects-side §2). */
-export function sharedCrumbs(shareHash: string, assetID?: string): Crumb[] {
-  const base = `/projects/shared_view/${shareHash}`;
-  const crumbs: Crumb[] = [{ kind: 'project', label: 'Shared project', to: base }];
-  if (assetID) crumbs.push({ kind: 'asset', label: `Asset ${assetID}`, to: `${base}/assets/${assetID}` });
+export interface SharedLevels {
+  projectName?: string | undefined;
+  folder?: { id: number | string; name?: string | undefined } | undefined;
+  assetID?: string | undefined;
+}
+
+export const sharedViewPath = (shareHash: string) => `/projects/shared_view/${shareHash}`;
+
+/**
+ * In a shared view the project crumb leads back to the shared project (projects-side §2); the
+ * home icon is hidden by the bar. Names show once loaded.
+ */
+export function sharedCrumbs(shareHash: string, levels: SharedLevels = {}): Crumb[] {
+  const base = sharedViewPath(shareHash);
+  const crumbs: Crumb[] = [{ kind: 'project', label: levels.projectName ?? 'Shared project', to: base }];
+  if (levels.folder)
+    crumbs.push({
+      kind: 'folder',
+      label: levels.folder.name ?? `Folder ${levels.folder.id}`,
+      to: `${base}/folders/${levels.folder.id}`,
+    });
+  if (levels.assetID)
+    crumbs.push({ kind: 'asset', label: `Asset ${levels.assetID}`, to: `${base}/assets/${levels.assetID}` });
   return crumbs;
 }

@@ -1,14 +1,10 @@
 import { AVATAR_EXTENSIONS, AVATAR_MAX_BYTES } from '@common/limits';
-import { messages } from '@common/validation';
+import { imageFileRule } from '@web/forms/imageFile';
+
+const avatarFile = imageFileRule('Avatar', AVATAR_EXTENSIONS, AVATAR_MAX_BYTES);
 
 /** The file picker's filter: the allowed image types (account-side §5). */
-export const AVATAR_ACCEPT = AVATAR_EXTENSIONS.map((ext) => `.${ext}`).join(',');
+export const AVATAR_ACCEPT = avatarFile.accept;
 
 /** Null when the file can be an avatar, else the spec's file message. */
-export function avatarProblem(file: { name: string; size: number }): string | null {
-  const dot = file.name.lastIndexOf('.');
-  const extension = dot > 0 ? file.name.slice(dot + 1).toLowerCase() : '';
-  const allowed = (AVATAR_EXTENSIONS as readonly string[]).includes(extension);
-  if (!allowed || file.size === 0 || file.size > AVATAR_MAX_BYTES) return messages.file('Avatar');
-  return null;
-}
+export const avatarProblem = avatarFile.problem;

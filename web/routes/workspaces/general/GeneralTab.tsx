@@ -8,10 +8,12 @@ import { DeleteWorkspaceCard } from './DeleteWorkspaceCard';
 import { LeaveWorkspaceCard } from './LeaveWorkspaceCard';
 import { TransferOwnershipCard } from './TransferOwnershipCard';
 import { WorkspaceDetailsCard } from './WorkspaceDetailsCard';
+import { WorkspaceLabelsCard } from './WorkspaceLabelsCard';
 
 /**
- * General: name and logo for everyone (editable by the owner of an active workspace); the owner
- * also gets Transfer Ownership (with a subscription) and Delete Workspace, the others Leave (§2, §6).
+ * General: name and logo for everyone (editable by the owner of an active workspace), the
+ * workspace's labels (managed by the owner and admins); the owner also gets Transfer Ownership
+ * (with a subscription) and Delete Workspace, the others Leave (§2, §6).
  */
 export function GeneralTab({ workspace, state }: { workspace: Workspace; state: WorkspaceState }) {
   const isOwner = state.currentUserIsOwner;
@@ -20,6 +22,7 @@ export function GeneralTab({ workspace, state }: { workspace: Workspace; state: 
   return (
     <Stack gap="lg" data-testid="workspace-general">
       <WorkspaceDetailsCard workspace={workspace} state={state} />
+      <WorkspaceLabelsCard workspace={workspace} />
       {isOwner && state.hasSubscription && (
         <TransferOwnershipCard
           workspace={workspace}

@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import { Button, Group, Modal, Select, Stack, Text, Textarea, Tooltip } from '@mantine/core';
+import { Button, Group, Modal, Select, Stack, Text, Tooltip } from '@mantine/core';
 import { GENERIC_ERROR } from '@common/api/errors';
-import { INVITE_MESSAGE_MAX } from '@common/limits';
 import { WORKSPACE_TEXTS, type Workspace, type WorkspaceMember } from '@common/api/workspaces';
 import type { WorkspaceState } from '@common/workspaceState';
 import { isApiError } from '@web/api/client';
@@ -9,8 +8,10 @@ import { useWorkspaceMembers } from '@web/api/members';
 import { useTransferOwnership } from '@web/api/workspaces';
 import { FormAlert } from '@web/components/auth/FormAlert';
 import { reportWorkspaceAccessError } from '@web/components/workspace/accessErrors';
+import { messageProblem } from '@web/components/invite/message';
+import { MessageField } from '@web/components/invite/MessageField';
 import { SettingsCard } from '@web/routes/settings/SettingsCard';
-import { messageProblem, transferCandidates } from './transferRules';
+import { transferCandidates } from './transferRules';
 
 export const TRANSFER_TEXTS = {
   inactive: 'Ownership can be transferred only while the workspace is active.',
@@ -157,17 +158,7 @@ function TransferDialog({
           error={ownsOne ? WORKSPACE_TEXTS.alreadyOwnsWorkspace : undefined}
           comboboxProps={{ withinPortal: true }}
         />
-        <Textarea
-          label="Message (optional)"
-          autosize
-          minRows={3}
-          maxRows={6}
-          value={message}
-          onChange={(event) => setMessage(event.currentTarget.value)}
-          error={tooLong}
-          description={`${message.length}/${INVITE_MESSAGE_MAX}`}
-          inputWrapperOrder={['label', 'input', 'description', 'error']}
-        />
+        <MessageField value={message} onChange={setMessage} minRows={3} />
         <Group justify="flex-end" gap="sm" mt="xs">
           <Button variant="default" onClick={close} disabled={transfer.isPending} data-autofocus>
             Cancel

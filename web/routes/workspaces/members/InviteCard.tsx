@@ -1,8 +1,6 @@
 import { useState } from 'react';
-import { Button, Select, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Select, Stack, Text } from '@mantine/core';
 import { IconCircleCheckFilled, IconMailForward, IconMailOff } from '@tabler/icons-react';
-import { canSendInvites, draftChips, type InviteChip } from '@common/inviteChips';
-import { INVITE_MESSAGE_MAX } from '@common/limits';
 import { truncate } from '@common/text';
 import { WORKSPACE_TEXTS, type Workspace } from '@common/api/workspaces';
 import { defaultInviteRole, invitableRoles, type WorkspaceRole } from '@common/workspaceRoles';
@@ -17,10 +15,11 @@ import {
   type MemberLimitKind,
 } from '@web/components/workspace/memberLimit';
 import { MemberLimitPopup } from '@web/components/workspace/MemberLimitPopup';
+import { EmailChipsInput } from '@web/components/invite/EmailChipsInput';
+import { MessageField } from '@web/components/invite/MessageField';
+import { useInviteDraft } from '@web/components/invite/useInviteDraft';
 import { SettingsCard } from '@web/routes/settings/SettingsCard';
-import { EmailChipsInput } from './EmailChipsInput';
 import { inviteErrorText, INVITATION_ERROR_TITLE } from './inviteErrors';
-import { messageProblem } from '../general/transferRules';
 import { ROLE_DESCRIPTIONS, roleLabel } from './roleOptions';
 
 /** E-mails are cut at 40 characters in messages (§9). */
@@ -34,43 +33,36 @@ export function InviteCard({ workspace, state }: { workspace: Workspace; state: 
   const roles = invitableRoles(actorRole);
   const disabled = roles.length === 0;
   const invite = useInviteMembers(workspace.id);
-  const [chips, setChips] = useState<InviteChip[]>([]);
-  const [text, setText] = useState('');
+  const draft = useInviteDraft({ sending: invite.isPending, disabled });
   const [role, setRole] = useState<WorkspaceRole>(defaultInviteRole(actorRole) ?? 'admin');
-  const [message, setMessage] = useState('');
   const [limit, setLimit] = useState<MemberLimitKind | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string[] | null>(null);
 
-  const tooLong = messageProblem(message);
-  const canSend = canSendInvites({ chips, text }, { sending: invite.isPending, disabled }) && !tooLong;
   const planName = workspace.pricing_plan?.name ?? null;
 
   function send() {
-    const all = draftChips({ chips, text });
-    setChips(all);
-    setText('');
-    if (!canSendInvites({ chips: all, text: '' }, { sending: invite.isPending, disabled }) || tooLong) return;
+    const emails = draft.take();
+    if (!emails) return;
     const blocked = memberLimitFor({
       state,
       seatsUsed: workspace.seats_used,
       planName,
       role,
-      count: all.length,
+      count: emails.length,
     });
     if (blocked) return setLimit(blocked);
-    const invites = all.map((chip) => ({
-      email: chip.email,
+    const invites = emails.map((email) => ({
+      email,
       role: role as 'admin' | 'collaborator',
-      ...(message.trim() ? { message: message.trim() } : {}),
+      ...draft.note,
     }));
     invite.mutate(
       { invites },
       {
         onSuccess: () => {
-          setSentTo(all.map((chip) => chip.email));
-          setChips([]);
-          setMessage('');
+          setSentTo(emails);
+          draft.clear();
         },
         onError: (error) => {
           if (reportWorkspaceAccessError(error, workspace)) return;
@@ -91,7 +83,7 @@ export function InviteCard({ workspace, state }: { workspace: Workspace; state: 
       footer={
         <Button
           leftSection={<IconMailForward size={16} />}
-          disabled={!canSend}
+          disabled={!draft.canSend}
           loading={invite.isPending}
           onClick={send}
         >
@@ -102,15 +94,9 @@ export function InviteCard({ workspace, state }: { workspace: Workspace; state: 
       <Stack gap="md">
         <EmailChipsInput
           label="Email addresses"
-          chips={chips}
-          text={text}
+          {...draft.chipsInput}
           disabled={disabled || invite.isPending}
           placeholder={disabled ? INVITE_DISABLED_PLACEHOLDER : INVITE_PLACEHOLDER}
-          onChange={(next) => {
-            setChips(next.chips);
-            setText(next.text);
-          }}
-          error={chips.some((c) => !c.valid) ? 'Remove or correct the addresses in red.' : null}
         />
         <Stack gap={6}>
           <Select
@@ -139,18 +125,11 @@ export function InviteCard({ workspace, state }: { workspace: Workspace; state: 
             </Text>
           )}
         </Stack>
-        <Textarea
-          label="Message (optional)"
-          placeholder="Add a note to the invitation"
-          autosize
-          minRows={2}
-          maxRows={5}
-          value={message}
+        <MessageField
+          value={draft.message}
+          onChange={draft.setMessage}
           disabled={disabled}
-          onChange={(event) => setMessage(event.currentTarget.value)}
-          error={tooLong}
-          description={`${message.length}/${INVITE_MESSAGE_MAX}`}
-          inputWrapperOrder={['label', 'input', 'description', 'error']}
+          placeholder="Add a note to the invitation"
         />
       </Stack>
       <MemberLimitPopup

@@ -19,10 +19,7 @@ import {
   type WorkspaceProjectItem,
 } from './projectSort';
 
-/**
- * GET /workspaces/{id}/projects. Asked only when the workspace counts projects: projects arrive
- * with the projects issue, and until then every workspace shows the empty state.
- */
+/** GET /workspaces/{id}/projects, asked only when the workspace counts projects. */
 function useWorkspaceProjects(workspace: Workspace) {
   return useQuery({
     queryKey: [...workspaceKeys.scope(workspace.id), 'projects'],
@@ -102,7 +99,7 @@ export function ProjectsTab({ workspace }: { workspace: Workspace }) {
                 <Table.Tr key={project.id} h={50}>
                   <Table.Td>
                     <Group gap="sm" wrap="nowrap">
-                      <Avatar src={project.coverImageURL} radius="sm" size={32} name={project.name} />
+                      <Avatar src={project.cover_image_url} radius="sm" size={32} name={project.name} />
                       <Text size="sm" fw={500} title={project.name}>
                         {truncate(project.name, WORKSPACE_NAME_MAX)}
                       </Text>
@@ -112,10 +109,10 @@ export function ProjectsTab({ workspace }: { workspace: Workspace }) {
                     <Text size="sm">{project.owner.name}</Text>
                   </Table.Td>
                   <Table.Td>
-                    <Text size="sm">{formatProjectDate(project.createdAt)}</Text>
+                    <Text size="sm">{formatProjectDate(project.created_at)}</Text>
                   </Table.Td>
                   <Table.Td ta="right">
-                    <Text size="sm">{formatSize(project.storageUsedInBytes)}</Text>
+                    <Text size="sm">{formatSize(project.storage_used_in_bytes)}</Text>
                   </Table.Td>
                 </Table.Tr>
               ))}

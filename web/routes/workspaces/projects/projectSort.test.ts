@@ -6,12 +6,12 @@ function project(id: number, name: string, createdAt: string, size: number): Wor
   return {
     id,
     name,
-    coverImageURL: null,
+    cover_image_url: null,
     owner: person,
     users: [],
-    createdAt,
-    storageUsedInBytes: size,
-    currentRoleId: null,
+    created_at: createdAt,
+    storage_used_in_bytes: size,
+    current_role_id: null,
   };
 }
 

@@ -1,17 +1,12 @@
+import type { WorkspaceProject } from '@common/api/projects';
+
 /**
  * The Projects tab's list (account-side §2, §3): items and their sort options by_name,
- * by_date_added and by_size, ascending or descending.
+ * by_date_added and by_size, ascending or descending. The server answers by name; the tab sorts
+ * the list it holds, so changing the sort asks nothing again.
  */
-export interface WorkspaceProjectItem {
-  id: number;
-  name: string;
-  coverImageURL: string | null;
-  owner: { id: number; name: string; email: string; avatar: string | null };
-  users: { id: number; name: string; email: string; avatar: string | null }[];
-  createdAt: string;
-  storageUsedInBytes: number;
-  currentRoleId: number | null;
-}
+/** An item of GET /workspaces/{id}/projects (common/api/projects.ts). */
+export type WorkspaceProjectItem = WorkspaceProject;
 
 export const PROJECT_SORTS = [
   { value: 'by_name', label: 'Name' },
@@ -35,9 +30,9 @@ function compare(a: WorkspaceProjectItem, b: WorkspaceProjectItem, by: ProjectSo
     case 'by_name':
       return collator.compare(a.name, b.name);
     case 'by_date_added':
-      return Date.parse(a.createdAt) - Date.parse(b.createdAt);
+      return Date.parse(a.created_at) - Date.parse(b.created_at);
     case 'by_size':
-      return a.storageUsedInBytes - b.storageUsedInBytes;
+      return a.storage_used_in_bytes - b.storage_used_in_bytes;
   }
 }
 

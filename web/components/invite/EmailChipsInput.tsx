@@ -2,6 +2,8 @@ import { useState, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { Pill, PillsInput } from '@mantine/core';
 import { addChips, isChipKey, removeChip, removeLastChip, type InviteChip } from '@common/inviteChips';
 
+export const INVALID_CHIPS = 'Remove or correct the addresses in red.';
+
 /**
  * E-mail chips (account-side §4, §5): space, tab or enter turns the typed text into a chip,
  * pasted text is split on commas, spaces and newlines, duplicates are dropped, invalid chips
@@ -22,6 +24,7 @@ export function EmailChipsInput({
   disabled: boolean;
   placeholder: string;
   label: string;
+  /** By default the chips in red are pointed out. */
   error?: string | null;
 }) {
   const [focused, setFocused] = useState(false);
@@ -59,7 +62,7 @@ export function EmailChipsInput({
     <PillsInput
       label={label}
       disabled={disabled}
-      error={error}
+      error={error === undefined ? (chips.some((c) => !c.valid) ? INVALID_CHIPS : null) : error}
       size="md"
       data-focused={focused || undefined}
       data-testid="invite-emails"

@@ -1,0 +1,38 @@
+import type { ReactNode } from 'react';
+import { Group, Radio, Text } from '@mantine/core';
+import classes from './actionModals.module.css';
+
+/** One choice of a dialog's radio list, drawn as a card: the radio, then what it chooses. */
+export function OptionCard({
+  value,
+  label,
+  disabled,
+  alignTop = false,
+  children,
+}: {
+  value: string;
+  /** The accessible name, when the card's text is more than the choice's name. */
+  label?: string;
+  disabled?: boolean;
+  /** For choices of two lines: the radio stands by the first. */
+  alignTop?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Radio.Card value={value} disabled={disabled} className={classes.option} radius="md" aria-label={label}>
+      <Group gap="sm" wrap="nowrap" align={alignTop ? 'flex-start' : undefined}>
+        <Radio.Indicator disabled={disabled} mt={alignTop ? 2 : undefined} />
+        {children}
+      </Group>
+    </Radio.Card>
+  );
+}
+
+/** Beside a workspace that cannot take a project now. */
+export function SuspendedTag() {
+  return (
+    <Text size="xs" c="red.7" fw={500}>
+      Suspended
+    </Text>
+  );
+}

@@ -1,0 +1,45 @@
+import type { ReactNode } from 'react';
+import { SimpleGrid } from '@mantine/core';
+import type { Folder } from '@common/api/projects';
+import type { ViewMode } from '../viewMode';
+import { FolderCard } from './FolderCard';
+import { FolderTable } from './FolderTable';
+
+/** What a member who may change folders gets on top of viewing them. */
+export interface FolderManagement {
+  selected: ReadonlySet<number>;
+  toggle: (id: number) => void;
+  menuFor: (folder: Folder) => ReactNode;
+}
+
+/** Folders as a grid of cards or a table (?mode=list); shared views show them without management. */
+export function FolderCollection({
+  folders,
+  mode,
+  linkTo,
+  manage,
+}: {
+  folders: readonly Folder[];
+  mode: ViewMode;
+  linkTo: (folder: Folder) => string;
+  manage?: FolderManagement | undefined;
+}) {
+  const rows = folders.map((folder) => ({
+    folder,
+    to: linkTo(folder),
+    selection: manage && {
+      selected: manage.selected.has(folder.id),
+      active: manage.selected.size > 0,
+      toggle: () => manage.toggle(folder.id),
+    },
+    menu: manage?.menuFor(folder),
+  }));
+  if (mode === 'list') return <FolderTable rows={rows} selectable={manage !== undefined} />;
+  return (
+    <SimpleGrid cols={{ base: 2, sm: 3, lg: 4 }} spacing="lg" data-testid="folder-grid">
+      {rows.map((row) => (
+        <FolderCard key={row.folder.id} {...row} />
+      ))}
+    </SimpleGrid>
+  );
+}

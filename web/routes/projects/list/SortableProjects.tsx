@@ -1,0 +1,131 @@
+import type { CSSProperties, ReactNode } from 'react';
+import {
+  closestCenter,
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  useSensor,
+  useSensors,
+  type DragEndEvent,
+} from '@dnd-kit/core';
+import {
+  rectSortingStrategy,
+  SortableContext,
+  sortableKeyboardCoordinates,
+  useSortable,
+  verticalListSortingStrategy,
+} from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import { reorder } from '../viewOptions';
+import classes from './SortableProjects.module.css';
+
+/** How a card or row is being dragged, for its looks. */
+export interface SortableBits {
+  isDragging: boolean;
+  sortable: boolean;
+}
+
+interface SortableProjectsProps<T extends { id: number }> {
+  items: T[];
+  enabled: boolean;
+  layout: 'grid' | 'list';
+  onReorder: (ids: number[]) => void;
+  children: (item: T, bits: SortableBits) => ReactNode;
+}
+
+function SortableSlot<T extends { id: number }>({
+  item,
+  enabled,
+  children,
+}: {
+  item: T;
+  enabled: boolean;
+  children: (item: T, bits: SortableBits) => ReactNode;
+}) {
+  const { setNodeRef, transform, transition, attributes, listeners, isDragging } = useSortable({
+    id: item.id,
+    disabled: !enabled,
+  });
+  const style: CSSProperties = {
+    transform: CSS.Translate.toString(transform),
+    transition,
+    position: 'relative',
+    zIndex: isDragging ? 2 : undefined,
+  };
+  return (
+    <div
+      ref={setNodeRef}
+      style={style}
+      {...(enabled ? attributes : {})}
+      {...(enabled ? listeners : {})}
+      className={classes.slot}
+      data-sortable={enabled}
+      data-testid="sortable-project"
+    >
+      {children(item, { isDragging, sortable: enabled })}
+    </div>
+  );
+}
+
+/**
+ * The click that ends a drag would open the dropped card (its target is wherever the pointer is
+ * let go, after the cards moved): the next click within a moment is swallowed, wherever it lands.
+ */
+function swallowNextClick() {
+  const swallow = (event: MouseEvent) => {
+    event.preventDefault();
+    event.stopPropagation();
+  };
+  window.addEventListener('click', swallow, { capture: true, once: true });
+  window.setTimeout(() => window.removeEventListener('click', swallow, { capture: true }), 300);
+}
+
+/**
+ * Manual order by drag and drop (§9 'custom ordering'): a card moves after the pointer travels 6 px,
+ * so a click still opens it; the keyboard moves a focused card with space and the arrow keys.
+ */
+export function SortableProjects<T extends { id: number }>({
+  items,
+  enabled,
+  layout,
+  onReorder,
+  children,
+}: SortableProjectsProps<T>) {
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+
+  function dragEnd({ active, over }: DragEndEvent) {
+    swallowNextClick();
+    if (!over || active.id === over.id) return;
+    onReorder(
+      reorder(
+        items.map((i) => i.id),
+        Number(active.id),
+        Number(over.id),
+      ),
+    );
+  }
+
+  return (
+    <DndContext
+      sensors={sensors}
+      collisionDetection={closestCenter}
+      onDragEnd={dragEnd}
+      onDragCancel={swallowNextClick}
+    >
+      <SortableContext
+        items={items.map((i) => i.id)}
+        strategy={layout === 'grid' ? rectSortingStrategy : verticalListSortingStrategy}
+        disabled={!enabled}
+      >
+        {items.map((item) => (
+          <SortableSlot key={item.id} item={item} enabled={enabled}>
+            {children}
+          </SortableSlot>
+        ))}
+      </SortableContext>
+    </DndContext>
+  );
+}

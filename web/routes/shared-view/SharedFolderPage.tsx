@@ -1,0 +1,57 @@
+import { IconPhotoScan } from '@tabler/icons-react';
+import { useParams } from 'react-router';
+import { sharedRefusal, useSharedFolder, useSharedProject } from '@web/api/sharing';
+import { usePageBreadcrumbs } from '@web/components/Breadcrumbs/BreadcrumbsContext';
+import { EmptyPanel } from '@web/components/page/EmptyPanel';
+import { Page, GRID_PAGE_WIDTH } from '@web/components/page/Page';
+import { FOLDER_EMPTY_TEXTS } from '@web/routes/project/folders/FolderContent';
+import { FolderNotFound } from '@web/routes/project/ProjectNotFound';
+import { sharedCrumbs, sharedViewPath } from './sharedCrumbs';
+import { SharedLoading, SharedRefusal } from './SharedRefusal';
+import { SHARED_VIEW_TEXTS, SharedHeader } from './SharedViewPage';
+
+/** /projects/shared_view/:shareHash/folders/:folderID: one folder of the shared project. */
+export function SharedFolderPage() {
+  const { shareHash = '', folderID = '' } = useParams();
+  const folderId = Number(folderID);
+  const project = useSharedProject(shareHash);
+  const folder = useSharedFolder(shareHash, folderId);
+  usePageBreadcrumbs(
+    sharedCrumbs(shareHash, {
+      projectName: project.data?.name,
+      folder: { id: folderID, name: folder.data?.name },
+    }),
+  );
+
+  if (project.isError)
+    return (
+      <SharedRefusal shareHash={shareHash} error={project.error} onRetry={() => void project.refetch()} />
+    );
+  // The link works but this folder is gone: say so and lead back to the shared project.
+  if (project.data && folder.isError && sharedRefusal(folder.error) === 'not_found')
+    return (
+      <Page size={GRID_PAGE_WIDTH}>
+        <FolderNotFound projectTo={sharedViewPath(shareHash)} />
+      </Page>
+    );
+  if (folder.isError)
+    return <SharedRefusal shareHash={shareHash} error={folder.error} onRetry={() => void folder.refetch()} />;
+  if (!project.data || !folder.data) return <SharedLoading />;
+  const count = folder.data.images_count + folder.data.documents_count;
+  return (
+    <Page size={GRID_PAGE_WIDTH}>
+      <div data-testid="shared-folder">
+        <SharedHeader project={project.data} title={folder.data.name} />
+        {/* The assets issue lists the folder's assets here. */}
+        {count === 0 ? (
+          <EmptyPanel
+            testId="shared-folder-empty"
+            icon={<IconPhotoScan size={28} />}
+            title={FOLDER_EMPTY_TEXTS.title}
+            description={SHARED_VIEW_TEXTS.folderEmptyBody}
+          />
+        ) : null}
+      </div>
+    </Page>
+  );
+}
