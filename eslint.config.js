@@ -29,7 +29,7 @@ export default tseslint.config(
   },
   {
     // Tests read loosely typed JSON answers; asserting on them is the point.
-    files: ['tests/**/*.ts', 'e2e/**/*.ts', '**/*.test.ts'],
+    files: ['tests/**/*.ts', 'e2e/**/*.ts', 'bench/**/*.ts', '**/*.test.ts'],
     rules: {
       '@typescript-eslint/no-unsafe-member-access': 'off',
       '@typescript-eslint/no-unsafe-assignment': 'off',
