@@ -4,10 +4,14 @@ import { aliases } from './vite.config.ts';
 /**
  * Three projects: pure unit tests beside the code, and the same API integration suite on
  * SQLite and on PostgreSQL (TEST_DB picks the database; see tests/api/harness.ts).
+ * API test files build their own app on their own database, so they share a worker's loaded
+ * modules (isolate: false), and run three at a time: much of their time is spent waiting on
+ * HTTP and the database, even on two cores.
  */
 export default defineConfig({
   resolve: { alias: aliases },
   test: {
+    maxWorkers: 3,
     projects: [
       {
         resolve: { alias: aliases },
@@ -20,6 +24,7 @@ export default defineConfig({
           include: ['tests/api/**/*.test.ts'],
           env: { TEST_DB: 'sqlite' },
           testTimeout: 20000,
+          isolate: false,
         },
       },
       {
@@ -29,6 +34,7 @@ export default defineConfig({
           include: ['tests/api/**/*.test.ts'],
           env: { TEST_DB: 'postgres' },
           testTimeout: 20000,
+          isolate: false,
         },
       },
     ],

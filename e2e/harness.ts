@@ -123,7 +123,14 @@ export async function shot(page: Page, name: string): Promise<void> {
   await page.waitForTimeout(350);
   // A full-page capture of a scrolled page draws the sticky top bar mid-page: start at the top.
   await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+  // Playwright's fullPage capture narrows the viewport for a moment, which flips the app's
+  // small-screen query and unmounts open dialogs: make the viewport as tall as the page instead.
+  const viewport = page.viewportSize();
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  const taller = viewport && height > viewport.height;
+  if (taller) await page.setViewportSize({ width: viewport.width, height });
+  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`) });
+  if (taller) await page.setViewportSize(viewport);
 }
 
 /**

@@ -31,11 +31,37 @@ export function createDatabase(config: DatabaseConfig): Db {
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: connection }) });
 }
 
+/**
+ * Kysely's migrator reads the tables of every schema, and fails when another schema is dropped
+ * under it. Migrations of separate schemas (DATABASE_SCHEMA) share this advisory lock;
+ * dropping a schema takes it alone.
+ */
+const SCHEMA_CHANGE_LOCK = 727_001;
+
 /** Brings the schema up to date; run at start by every process. */
 export async function migrateToLatest(db: Db, config: DatabaseConfig): Promise<void> {
-  if (config.dialect === 'postgres' && config.schema) {
-    await sql`create schema if not exists ${sql.id(config.schema)}`.execute(db);
-  }
+  if (config.dialect !== 'postgres' || !config.schema) return migrate(db, config);
+  const { schema } = config;
+  await db.connection().execute(async (connection) => {
+    await sql`select pg_advisory_lock_shared(${SCHEMA_CHANGE_LOCK})`.execute(connection);
+    try {
+      await sql`create schema if not exists ${sql.id(schema)}`.execute(connection);
+      await migrate(db, config);
+    } finally {
+      await sql`select pg_advisory_unlock_shared(${SCHEMA_CHANGE_LOCK})`.execute(connection);
+    }
+  });
+}
+
+/** Drops a schema made for DATABASE_SCHEMA (the tests' own), once no migration is reading. */
+export async function dropSchema(db: Db, schema: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(${SCHEMA_CHANGE_LOCK})`.execute(trx);
+    await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(trx);
+  });
+}
+
+async function migrate(db: Db, config: DatabaseConfig): Promise<void> {
   const migrator = new Migrator({
     db,
     provider: { getMigrations: () => Promise.resolve(migrations) },

@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sql } from 'kysely';
 import { buildApp, type BuiltApp } from '@server/app';
 import { ManualClock } from '@server/clock';
 import { loadConfig } from '@server/config';
+import { dropSchema } from '@server/db/database';
 import type { AppContext } from '@server/context';
 
 export const POSTGRES_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -45,7 +45,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     dataDir,
     baseUrl: `http://127.0.0.1:${port}`,
     async close() {
-      if (usePostgres) await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(built.ctx.db);
+      if (usePostgres) await dropSchema(built.ctx.db, schema);
       await built.app.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
