@@ -102,7 +102,11 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
-export const DESKTOP: BrowserContextOptions = { viewport: { width: 1440, height: 900 } };
+// Reduced motion: no transitions to wait for, and less for software rendering to draw.
+export const DESKTOP: BrowserContextOptions = {
+  viewport: { width: 1440, height: 900 },
+  reducedMotion: 'reduce',
+};
 
 /** A fresh browser profile (its own cookies) pointed at the app. */
 export async function newPage(
@@ -119,8 +123,8 @@ export async function newPage(
 /** Saves a full-page screenshot as e2e/screenshots/<name>.png (git-ignored) for a human to look at. */
 export async function shot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  // Let transitions (modals, snackbars) settle so the picture shows the state, not the animation.
-  await page.waitForTimeout(350);
+  // Let the last render and any transition (reduced motion makes them short) settle.
+  await page.waitForTimeout(150);
   // A full-page capture of a scrolled page draws the sticky top bar mid-page: start at the top.
   await page.evaluate(() => window.scrollTo(0, 0));
   // Playwright's fullPage capture narrows the viewport for a moment, which flips the app's

@@ -32,8 +32,13 @@ export async function expectSnackbar(page: Page, text: string): Promise<void> {
 }
 
 export async function closeSnackbars(page: Page): Promise<void> {
-  for (const button of await page.locator('.mantine-Notification-root button').all()) {
-    await button.click().catch(() => undefined);
+  // One at a time from the top: the rest move up as each closes.
+  const closeButtons = page.locator('.mantine-Notification-root button');
+  for (let tries = 0; tries < 10 && (await closeButtons.count()) > 0; tries++) {
+    await closeButtons
+      .first()
+      .click({ timeout: 2_000 })
+      .catch(() => undefined);
   }
   await page
     .locator('.mantine-Notification-root')

@@ -20,6 +20,8 @@ export const theme = createTheme({
   colors: { brand },
   defaultRadius: 'md',
   cursorType: 'pointer',
+  // People who ask their system for less motion get modals and menus without transitions.
+  respectReducedMotion: true,
   fontFamily:
     'Inter, ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   headings: {
