@@ -259,7 +259,7 @@ export function createContext(config: Config, overrides: ContextOverrides = {}):
     projectLists: new ProjectLists(db, projectPresenter, projectsViewOptions),
     projectsViewOptions,
     workspaceProjects: new WorkspaceProjects(db, projectFacts),
-    projectCover: new ProjectCover(db, storage, workspaces, workspaceAccess, activityLog, clock),
+    projectCover: new ProjectCover(db, storage, workspaces, workspaceAccess, activityLog),
     projectTransfers: new ProjectTransfers(
       db,
       workspaceAccess,

@@ -1,6 +1,10 @@
+import type { Updateable } from 'kysely';
 import type { ActivityAction, ActivityData, ActivityObjectType } from '@common/activity';
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
+import type { ProjectRow } from '../db/repositories/projects';
+import type { ProjectsTable } from '../db/schema';
+import type { ProjectView } from './projectAccess';
 
 export interface ActivityEntry {
   projectId: number;
@@ -38,5 +42,30 @@ export class ActivityLog {
       .set({ last_activity_at: now })
       .where('id', '=', entry.projectId)
       .execute();
+  }
+
+  /** Sets columns of the viewed project and logs it as the viewer's doing, in one transaction. */
+  async changeProject(
+    db: Db,
+    view: ProjectView,
+    changes: Updateable<ProjectsTable>,
+    activity: { action: ActivityAction; data?: ActivityData },
+  ): Promise<ProjectRow> {
+    return db.transaction().execute(async (trx) => {
+      const row = await trx
+        .updateTable('projects')
+        .set({ ...changes, updated_at: this.clock.now().toISOString() })
+        .where('id', '=', view.project.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await this.record(trx, {
+        projectId: view.project.id,
+        userId: view.userId,
+        objectType: 'Project',
+        objectId: view.project.id,
+        ...activity,
+      });
+      return row;
+    });
   }
 }

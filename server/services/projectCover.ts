@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { messages } from '@common/validation';
 import type { FileStorage } from '../adapters/storage/fileStorage';
-import type { Clock } from '../clock';
 import type { Db } from '../db/database';
 import type { WorkspacesRepository } from '../db/repositories/workspaces';
 import { invalidRecord } from '../errors';
@@ -31,7 +30,6 @@ export class ProjectCover {
     private readonly workspaces: WorkspacesRepository,
     private readonly workspaceAccess: WorkspaceAccess,
     private readonly activityLog: ActivityLog,
-    private readonly clock: Clock,
   ) {}
 
   async set(view: ProjectView, file: CoverUpload): Promise<void> {
@@ -61,21 +59,12 @@ export class ProjectCover {
 
   /** Points the project at the new cover, then lets the old file go once that is committed. */
   private async change(view: ProjectView, key: string | null): Promise<void> {
-    const now = this.clock.now().toISOString();
-    await this.db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('projects')
-        .set({ cover_key: key, updated_at: now })
-        .where('id', '=', view.project.id)
-        .execute();
-      await this.activityLog.record(trx, {
-        projectId: view.project.id,
-        userId: view.userId,
-        action: key ? 'project_cover_changed' : 'project_cover_removed',
-        objectType: 'Project',
-        objectId: view.project.id,
-      });
-    });
+    await this.activityLog.changeProject(
+      this.db,
+      view,
+      { cover_key: key },
+      { action: key ? 'project_cover_changed' : 'project_cover_removed' },
+    );
     if (view.project.cover_key) await this.storage.delete(view.project.cover_key).catch(() => undefined);
   }
 }

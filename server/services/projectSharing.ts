@@ -43,24 +43,10 @@ export class ProjectSharing {
       ...(request.expires_at !== undefined
         ? { share_expires_at: request.expires_at && new Date(request.expires_at).toISOString() }
         : {}),
-      updated_at: now.toISOString(),
     };
-    const row = await this.db.transaction().execute(async (trx) => {
-      const updated = await trx
-        .updateTable('projects')
-        .set(changes)
-        .where('id', '=', view.project.id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      await this.activityLog.record(trx, {
-        projectId: view.project.id,
-        userId: view.userId,
-        action: 'project_shared',
-        objectType: 'Project',
-        objectId: view.project.id,
-        data: { downloadable },
-      });
-      return updated;
+    const row = await this.activityLog.changeProject(this.db, view, changes, {
+      action: 'project_shared',
+      data: { downloadable },
     });
     return presentShare(row);
   }
@@ -69,26 +55,12 @@ export class ProjectSharing {
   async revoke(view: ProjectView): Promise<void> {
     authorize(view, 'projects.share');
     if (view.project.share_hash === null) return;
-    await this.db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('projects')
-        .set({
-          share_hash: null,
-          share_hash_downloadable: 0,
-          share_password_hash: null,
-          share_expires_at: null,
-          updated_at: this.clock.now().toISOString(),
-        })
-        .where('id', '=', view.project.id)
-        .execute();
-      await this.activityLog.record(trx, {
-        projectId: view.project.id,
-        userId: view.userId,
-        action: 'project_share_revoked',
-        objectType: 'Project',
-        objectId: view.project.id,
-      });
-    });
+    await this.activityLog.changeProject(
+      this.db,
+      view,
+      { share_hash: null, share_hash_downloadable: 0, share_password_hash: null, share_expires_at: null },
+      { action: 'project_share_revoked' },
+    );
   }
 
   /** What an anonymous viewer sees of a project SharedAccess resolved. */

@@ -68,20 +68,14 @@ export class ProjectService {
     authorize(view, 'projects.flag');
     if ((view.project.rush_priority_set_at !== null) === flagged) return;
     const now = this.clock.now().toISOString();
-    await this.db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('projects')
-        .set({ rush_priority_set_at: flagged ? now : null, updated_at: now })
-        .where('id', '=', view.project.id)
-        .execute();
-      await this.activityLog.record(trx, {
-        projectId: view.project.id,
-        userId: view.userId,
+    await this.activityLog.changeProject(
+      this.db,
+      view,
+      { rush_priority_set_at: flagged ? now : null },
+      {
         action: flagged ? 'project_flagged' : 'project_unflagged',
-        objectType: 'Project',
-        objectId: view.project.id,
-      });
-    });
+      },
+    );
   }
 
   /** The user has seen the project now: it is no longer new to them, nor has new activity. */
