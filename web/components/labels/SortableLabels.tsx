@@ -1,23 +1,10 @@
 import type { CSSProperties, ReactNode } from 'react';
-import {
-  closestCenter,
-  DndContext,
-  KeyboardSensor,
-  PointerSensor,
-  useSensor,
-  useSensors,
-  type DragEndEvent,
-} from '@dnd-kit/core';
-import {
-  SortableContext,
-  sortableKeyboardCoordinates,
-  useSortable,
-  verticalListSortingStrategy,
-} from '@dnd-kit/sortable';
+import { closestCenter, DndContext } from '@dnd-kit/core';
+import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { IconGripVertical } from '@tabler/icons-react';
 import type { Label } from '@common/api/projects';
-import { reorder } from '@web/routes/projects/viewOptions';
+import { useReorderDrag } from '@web/components/sortable/useReorderDrag';
 import classes from './LabelRow.module.css';
 
 function SortableSlot({
@@ -63,19 +50,11 @@ export function SortableLabels({
   onReorder: (ids: number[]) => void;
   children: (label: Label, handle: ReactNode) => ReactNode;
 }) {
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
   const ids = labels.map((l) => l.id);
-
-  function dragEnd({ active, over }: DragEndEvent) {
-    if (!over || active.id === over.id) return;
-    onReorder(reorder(ids, Number(active.id), Number(over.id)));
-  }
+  const { sensors, reorderOnDrop } = useReorderDrag(ids, onReorder, 4);
 
   return (
-    <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={dragEnd}>
+    <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={reorderOnDrop}>
       <SortableContext items={ids} strategy={verticalListSortingStrategy}>
         {labels.map((label) => (
           <SortableSlot key={label.id} label={label}>

@@ -1,22 +1,13 @@
 import type { CSSProperties, ReactNode } from 'react';
-import {
-  closestCenter,
-  DndContext,
-  KeyboardSensor,
-  PointerSensor,
-  useSensor,
-  useSensors,
-  type DragEndEvent,
-} from '@dnd-kit/core';
+import { closestCenter, DndContext, type DragEndEvent } from '@dnd-kit/core';
 import {
   rectSortingStrategy,
   SortableContext,
-  sortableKeyboardCoordinates,
   useSortable,
   verticalListSortingStrategy,
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { reorder } from '../viewOptions';
+import { useReorderDrag } from '@web/components/sortable/useReorderDrag';
 import classes from './SortableProjects.module.css';
 
 /** How a card or row is being dragged, for its looks. */
@@ -91,21 +82,12 @@ export function SortableProjects<T extends { id: number }>({
   onReorder,
   children,
 }: SortableProjectsProps<T>) {
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
+  const ids = items.map((i) => i.id);
+  const { sensors, reorderOnDrop } = useReorderDrag(ids, onReorder, 6);
 
-  function dragEnd({ active, over }: DragEndEvent) {
+  function dragEnd(event: DragEndEvent) {
     swallowNextClick();
-    if (!over || active.id === over.id) return;
-    onReorder(
-      reorder(
-        items.map((i) => i.id),
-        Number(active.id),
-        Number(over.id),
-      ),
-    );
+    reorderOnDrop(event);
   }
 
   return (
@@ -116,7 +98,7 @@ export function SortableProjects<T extends { id: number }>({
       onDragCancel={swallowNextClick}
     >
       <SortableContext
-        items={items.map((i) => i.id)}
+        items={ids}
         strategy={layout === 'grid' ? rectSortingStrategy : verticalListSortingStrategy}
         disabled={!enabled}
       >
