@@ -16,7 +16,8 @@ import { buildApp, type BuiltApp } from '@server/app';
 import { loadConfig } from '@server/config';
 
 const ROOT = resolve(import.meta.dirname, '..');
-const WEB_DIR = join(ROOT, 'dist', 'web');
+/** The built web app; E2E_WEB_DIR lets a second build (another outDir) be tested beside the first. */
+const WEB_DIR = process.env.E2E_WEB_DIR ?? join(ROOT, 'dist', 'web');
 export const SCREENSHOT_DIR = join(ROOT, 'e2e', 'screenshots');
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
