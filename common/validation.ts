@@ -15,11 +15,26 @@ export const messages = {
   suspendedWorkspace: 'This workspace is suspended. Please choose another one.',
 } as const;
 
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const WORD_PATTERN = /\S+/g;
+/** RFC 5321's longest address: longer values are refused before anything else looks at them. */
+export const EMAIL_MAX = 254;
+/** The default cap of a free text field that names no maximum of its own. */
+export const TEXT_MAX = 10_000;
 
+const WORD_PATTERN = /\S+/g;
+const WHITESPACE = /\s/;
+
+/**
+ * local@domain.tld: one '@', no whitespace, a dot inside the domain. Checked by scanning, not by
+ * a backtracking pattern, so that any input costs time in proportion to its length.
+ */
 export function isEmail(value: string): boolean {
-  return EMAIL_PATTERN.test(value.trim());
+  const email = value.trim();
+  if (email.length > EMAIL_MAX || WHITESPACE.test(email)) return false;
+  const at = email.indexOf('@');
+  if (at < 1 || at !== email.lastIndexOf('@')) return false;
+  const domain = email.slice(at + 1);
+  const dot = domain.lastIndexOf('.');
+  return dot > 0 && dot < domain.length - 1 && domain.indexOf('.') > 0;
 }
 
 export function isUrl(value: string): boolean {
@@ -35,17 +50,20 @@ export function wordCount(value: string): number {
   return value.match(WORD_PATTERN)?.length ?? 0;
 }
 
-/** A required text field: blank counts as empty; the value is trimmed. */
+/**
+ * A required text field: blank counts as empty; the value is trimmed. Its length is capped (at
+ * TEXT_MAX when no `max` is given) before any later check or pattern sees it.
+ */
 export function requiredText(field: string, options: { min?: number; max?: number } = {}) {
+  const max = options.max ?? TEXT_MAX;
   let schema = z
     .string({ error: messages.required(field) })
     .trim()
-    .min(1, { error: messages.required(field), abort: true });
+    .min(1, { error: messages.required(field), abort: true })
+    .max(max, { error: messages.maxLength(field, max), abort: true });
   if (options.min !== undefined && options.min > 1) {
     schema = schema.min(options.min, { error: messages.minLength(field, options.min) });
   }
-  if (options.max !== undefined)
-    schema = schema.max(options.max, { error: messages.maxLength(field, options.max) });
   return schema;
 }
 
@@ -59,26 +77,28 @@ export function optionalText(field: string, max: number) {
 }
 
 export function emailField(field = 'Email') {
-  return requiredText(field)
+  return requiredText(field, { max: EMAIL_MAX })
     .refine(isEmail, { error: messages.email(field) })
     .transform((v) => v.toLowerCase());
 }
 
-export function urlField(field: string) {
-  return requiredText(field).refine(isUrl, { error: messages.url(field) });
+export function urlField(field: string, max = 2048) {
+  return requiredText(field, { max }).refine(isUrl, { error: messages.url(field) });
 }
 
 export function minWordsField(label: string, n: number) {
   return requiredText(label).refine((v) => wordCount(v) >= n, { error: messages.minWords(label, n) });
 }
 
+export const PASSWORD_MAX = 200;
+
 /** A password is not trimmed: spaces may be part of it. */
 export function passwordField(field: string, min: number) {
   return z
     .string({ error: messages.required(field) })
     .min(1, { error: messages.required(field), abort: true })
-    .min(min, { error: messages.minLength(field, min) })
-    .max(200, { error: messages.maxLength(field, 200) });
+    .max(PASSWORD_MAX, { error: messages.maxLength(field, PASSWORD_MAX), abort: true })
+    .min(min, { error: messages.minLength(field, min) });
 }
 
 export type FieldErrors = Record<string, string[]>;

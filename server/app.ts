@@ -16,6 +16,7 @@ import { createContext, type AppContext, type ContextOverrides } from './context
 import { migrateToLatest } from './db/database';
 import { cspDirectives } from './plugins/contentSecurityPolicy';
 import { registerErrorHandler } from './plugins/errorHandler';
+import { acceptEmptyJsonBodies } from './plugins/jsonBody';
 import { registerOriginCheck } from './plugins/originCheck';
 import { registerSession } from './plugins/session';
 import { registerWebApp } from './plugins/webApp';
@@ -68,6 +69,7 @@ export async function buildApp(
     trustProxy: config.trustProxy,
     bodyLimit: config.bodyLimitBytes,
   }).withTypeProvider<ZodTypeProvider>();
+  acceptEmptyJsonBodies(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);

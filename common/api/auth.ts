@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailField, messages, passwordField, requiredText } from '../validation';
+import { emailField, messages, PASSWORD_MAX, passwordField, requiredText } from '../validation';
 import { NAME_MAX, PASSWORD_MIN, PROFILE_NAME_MIN } from '../limits';
 
 /** The calls of API.md "Authentication", whose names the spec leaves open. */
@@ -8,7 +8,8 @@ export const signInSchema = z.object({
   email: emailField('Email'),
   password: z
     .string({ error: messages.required('Password') })
-    .min(1, { error: messages.required('Password') }),
+    .min(1, { error: messages.required('Password') })
+    .max(PASSWORD_MAX, { error: messages.maxLength('Password', PASSWORD_MAX) }),
   /** The e-mailed code, when two-step verification is on. */
   access_code: z.string().trim().max(20).optional(),
 });
@@ -31,7 +32,9 @@ export const forgotPasswordSchema = z.object({ email: emailField('Email') });
 export const resetPasswordSchema = z
   .object({
     password: passwordField('Password', PASSWORD_MIN),
-    password_confirmation: z.string({ error: messages.required('Password confirmation') }),
+    password_confirmation: z
+      .string({ error: messages.required('Password confirmation') })
+      .max(PASSWORD_MAX, { error: messages.maxLength('Password confirmation', PASSWORD_MAX) }),
     reset_password_token: requiredText('Reset password token', { max: 200 }),
   })
   .refine((v) => v.password === v.password_confirmation, {

@@ -19,6 +19,7 @@ export const idsField = z.array(id).min(1).max(BULK_IDS_MAX);
 
 export const isoDateField = z
   .string()
+  .max(10, { error: PROJECT_DATE_TEXTS.invalid, abort: true })
   .refine(isIsoDate, { error: PROJECT_DATE_TEXTS.invalid })
   .nullable()
   .optional();
@@ -181,7 +182,7 @@ export const projectListQuerySchema = z.object({
   per_page: z.coerce.number().int().min(1).max(500).default(100),
   sort_by: z.enum(PROJECT_SORT_VALUES).default('priority'),
   sort_order: z.enum(['asc', 'desc']).default('asc'),
-  filters: z.string().optional(),
+  filters: z.string().max(4000).optional(),
   /** Name or client name contains this text, case-insensitively. */
   q: z.string().trim().max(NAME_MAX).optional(),
 });
@@ -286,7 +287,12 @@ export const shareRequestSchema = z.object({
     .nullable()
     .optional(),
   /** Beyond the spec: the link stops working after this instant (ISO 8601); null removes it. */
-  expires_at: z.iso.datetime({ offset: true, error: 'Expiry should be a valid date.' }).nullable().optional(),
+  expires_at: z
+    .string()
+    .max(40, { error: 'Expiry should be a valid date.', abort: true })
+    .pipe(z.iso.datetime({ offset: true, error: 'Expiry should be a valid date.' }))
+    .nullable()
+    .optional(),
 });
 export type ShareRequest = z.input<typeof shareRequestSchema>;
 

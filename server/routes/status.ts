@@ -4,8 +4,9 @@ import { appStatusSchema, outboxMailSchema } from '@common/api/auth';
 import { envelope } from '@common/api/envelope';
 import type { AppContext } from '../context';
 import { notFound } from '../errors';
+import { isLocalCaller } from '../plugins/localCaller';
 
-/** What the web app reads before rendering, and the embedded mode's readable outbox. */
+/** What the web app reads before rendering, and the embedded mode's outbox (loopback callers only). */
 export function statusRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
@@ -14,11 +15,11 @@ export function statusRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         config: { public: true },
         schema: { tags: ['status'], response: { 200: envelope(appStatusSchema) } },
       },
-      () => ({
+      (request) => ({
         response: {
           maintenance: ctx.config.maintenance,
           environment: ctx.config.env,
-          dev_outbox: ctx.config.devOutbox,
+          dev_outbox: ctx.config.devOutbox && isLocalCaller(request),
           intercom_app_id: ctx.config.intercom.appId ?? null,
           payments: {
             provider: ctx.config.payments.provider,
@@ -35,8 +36,9 @@ export function statusRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         config: { public: true },
         schema: { tags: ['status'], response: { 200: envelope(z.array(outboxMailSchema)) } },
       },
-      async () => {
-        if (!ctx.config.devOutbox) throw notFound();
+      async (request) => {
+        // Reset links and two-step codes: for a developer on this machine only.
+        if (!ctx.config.devOutbox || !isLocalCaller(request)) throw notFound();
         const rows = await ctx.db
           .selectFrom('mail_outbox')
           .selectAll()
