@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { PricingPlan, Subscription } from './api/billing';
-import { planCardFor } from './planCards';
+import { planCardFor, planShownOnCard, startsFreeTrial } from './planCards';
 import {
   annualDiscountPercent,
+  annualSavingsText,
   fitsPlan,
   formatDollars,
   minimumAnnualDiscount,
@@ -38,6 +39,11 @@ describe('prices', () => {
     expect(annualDiscountPercent(team)).toBe(20);
     expect(minimumAnnualDiscount([pro, team])).toBe(20);
     expect(minimumAnnualDiscount([])).toBe(20);
+  });
+
+  it('words the switch badge as the minimum discount it is', () => {
+    // Pro saves 21 %, Team 20 %: every plan saves at least 20 %, none saves 'up to' 20 %.
+    expect(annualSavingsText([pro, team])).toBe('Save at least 20%');
   });
 
   it('shows annual prices per month and cents as dollars', () => {
@@ -127,5 +133,32 @@ describe('planCardFor', () => {
     };
     expect(planCardFor(pro.prices[0]!, pro, current, usage).state).toBe('downgradePending');
     expect(planCardFor(team.prices[0]!, team, current, usage).state).toBe('cancelDowngrade');
+  });
+});
+
+describe('the card that starts a free trial', () => {
+  const trial: PricingPlan = {
+    id: 1,
+    name: 'Free Trial',
+    level: -1,
+    included_projects: 3,
+    included_members: 1,
+    included_storage_in_bytes: 5,
+    prices: [{ id: 101, billing_period: 'month', cost: 0, pricing_plan: { id: 1, name: 'Free Trial' } }],
+  };
+  const noWorkspace = { state: 'noWorkspace', disabled: false } as const;
+
+  it('is the Pro Plan offered to a user without a workspace', () => {
+    expect(startsFreeTrial(noWorkspace, pro)).toBe(true);
+    expect(startsFreeTrial(noWorkspace, team)).toBe(false);
+    expect(startsFreeTrial({ state: 'upgrade', disabled: false }, pro)).toBe(false);
+  });
+
+  it("lists the trial's own limits, not the Pro Plan's", () => {
+    expect(planShownOnCard(pro, noWorkspace, [trial, pro, team])).toBe(trial);
+    expect(planShownOnCard(team, noWorkspace, [trial, pro, team])).toBe(team);
+    expect(planShownOnCard(pro, { state: 'upgrade', disabled: false }, [trial, pro, team])).toBe(pro);
+    // A catalogue without a trial plan: the plan's own limits.
+    expect(planShownOnCard(pro, noWorkspace, [pro, team])).toBe(pro);
   });
 });

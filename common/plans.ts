@@ -28,6 +28,9 @@ export function minimumAnnualDiscount(plans: PricingPlan[]): number {
   return discounts.length ? Math.min(...discounts) : DEFAULT_ANNUAL_DISCOUNT;
 }
 
+/** The switch's badge: the discount is the smallest across the plans, so every plan saves at least that. */
+export const annualSavingsText = (plans: PricingPlan[]) => `Save at least ${minimumAnnualDiscount(plans)}%`;
+
 /** Price shown per month: annual prices are divided by 12. */
 export function monthlyCost(price: Pick<PricingPlanPrice, 'cost' | 'billing_period'>): number {
   return isAnnualPrice(price) ? Math.round(price.cost / 12) : price.cost;

@@ -13,17 +13,19 @@ import {
 } from '@mantine/core';
 import { IconCheck, IconMail, IconSparkles } from '@tabler/icons-react';
 import type { PricingPlan, PricingPlanPrice } from '@common/api/billing';
-import type { PlanCard } from '@common/planCards';
-import { formatDollars, isAnnualPrice, monthlyCost, PLAN_LIMITS_TOOLTIP, PRO_PLAN_NAME } from '@common/plans';
+import { startsFreeTrial, type PlanCard } from '@common/planCards';
+import { formatDollars, isAnnualPrice, monthlyCost, PLAN_LIMITS_TOOLTIP } from '@common/plans';
 import { CONTACT_US_URL } from '@web/components/workspace/workspacePaths';
 import { formatBillingDate } from './formats';
-import { cardButton, planFeatures } from './planOptions';
+import { cardButton, planFeatures, trialFeatures } from './planOptions';
 import classes from './billing.module.css';
 
 interface PlanCardViewProps {
   plan: PricingPlan;
   price: PricingPlanPrice;
   card: PlanCard;
+  /** The plan whose limits the card lists: the Free Trial's on the card that starts a trial. */
+  shownPlan: PricingPlan;
   /** When the pending downgrade to this plan takes effect. */
   pendingSince: string | null;
   loading: boolean;
@@ -36,6 +38,7 @@ export function PlanCardView({
   plan,
   price,
   card,
+  shownPlan,
   pendingSince,
   loading,
   disabledByBusy,
@@ -44,6 +47,9 @@ export function PlanCardView({
   const button = cardButton(card.state, plan);
   const current = card.state === 'stay' || card.state === 'cancelDowngrade';
   const annual = isAnnualPrice(price);
+  const trial = startsFreeTrial(card, plan);
+  const paidPrice = `${formatDollars(monthlyCost(price))} / month${annual ? ', billed annually' : ''}`;
+  const features = trial && shownPlan !== plan ? trialFeatures(shownPlan, plan) : planFeatures(plan);
 
   const action = (
     <Button
@@ -74,23 +80,41 @@ export function PlanCardView({
             Current
           </Badge>
         )}
-        {card.state === 'noWorkspace' && plan.name === PRO_PLAN_NAME && (
+        {trial && (
           <Badge variant="light" color="teal" radius="sm" leftSection={<IconSparkles size={12} />}>
             Free Trial
           </Badge>
         )}
       </Group>
-      <Group gap={6} align="baseline">
-        <Text fz={32} fw={700} lh={1.1}>
-          {formatDollars(monthlyCost(price))}
-        </Text>
-        <Text c="dimmed" size="sm">
-          / month
-        </Text>
-      </Group>
-      <Text size="sm" c="dimmed" mb="md">
-        {annual ? `${formatDollars(price.cost)} billed annually` : 'Billed monthly'}
-      </Text>
+      {trial ? (
+        <>
+          <Group gap={6} align="baseline">
+            <Text fz={32} fw={700} lh={1.1}>
+              Free
+            </Text>
+            <Text c="dimmed" size="sm">
+              during the trial
+            </Text>
+          </Group>
+          <Text size="sm" c="dimmed" mb="md">
+            No card needed
+          </Text>
+        </>
+      ) : (
+        <>
+          <Group gap={6} align="baseline">
+            <Text fz={32} fw={700} lh={1.1}>
+              {formatDollars(monthlyCost(price))}
+            </Text>
+            <Text c="dimmed" size="sm">
+              / month
+            </Text>
+          </Group>
+          <Text size="sm" c="dimmed" mb="md">
+            {annual ? `${formatDollars(price.cost)} billed annually` : 'Billed monthly'}
+          </Text>
+        </>
+      )}
       <List
         spacing={8}
         size="sm"
@@ -102,13 +126,13 @@ export function PlanCardView({
         }
         style={{ flex: 1 }}
       >
-        {planFeatures(plan).map((feature) => (
+        {features.map((feature) => (
           <List.Item key={feature}>{feature}</List.Item>
         ))}
       </List>
-      {card.state === 'noWorkspace' && plan.name === PRO_PLAN_NAME && (
-        <Text size="xs" c="dimmed" mb="xs" ta="center">
-          Start free, no card needed.
+      {trial && (
+        <Text size="xs" c="dimmed" mb="xs" ta="center" data-testid="trial-then-price">
+          {plan.name} after the trial: {paidPrice}
         </Text>
       )}
       {pendingSince && (

@@ -4,8 +4,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { PricingPlan, PricingPlanPrice } from '@common/api/billing';
 import type { Workspace } from '@common/api/workspaces';
-import type { PlanCard } from '@common/planCards';
-import { isFreePrice, minimumAnnualDiscount, PRO_PLAN_NAME } from '@common/plans';
+import { planShownOnCard, type PlanCard } from '@common/planCards';
+import { annualSavingsText, isFreePrice, PRO_PLAN_NAME } from '@common/plans';
 import {
   checkoutCall,
   useCancelDowngrade,
@@ -90,7 +90,7 @@ export function PlanModal({
       if (paysAtCheckout) setAutoCheckout({ plan, price });
     }
   }
-  const discount = minimumAnnualDiscount(offered);
+  const savings = annualSavingsText(offered);
   const periodEnd = workspace?.subscription?.billing_period_ends_at ?? null;
 
   async function run(priceId: number, action: () => Promise<void>) {
@@ -248,7 +248,7 @@ export function PlanModal({
                 aria-label="Billing period"
               />
               <Badge color="teal" variant="light" size="lg" radius="sm">
-                Save up to {discount}%
+                {savings}
               </Badge>
             </Group>
             <SimpleGrid cols={offered.length + 1} spacing="lg">
@@ -262,6 +262,7 @@ export function PlanModal({
                     plan={plan}
                     price={price}
                     card={card}
+                    shownPlan={planShownOnCard(plan, card, plans.data)}
                     pendingSince={card.state === 'downgradePending' ? periodEnd : null}
                     loading={busyPrice === price.id}
                     disabledByBusy={busy && busyPrice !== price.id}

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { PricingPlan, Subscription } from '@common/api/billing';
 import type { Workspace } from '@common/api/workspaces';
-import { cardButton, cardFor, choosablePlans, initialPeriod, planFeatures, priceFor } from './planOptions';
+import {
+  cardButton,
+  cardFor,
+  choosablePlans,
+  initialPeriod,
+  planFeatures,
+  priceFor,
+  trialFeatures,
+} from './planOptions';
 
 const price = (id: number, plan: { id: number; name: string }, period: 'month' | 'year', cost: number) => ({
   id,
@@ -22,7 +30,12 @@ const plan = (id: number, name: string, level: number, extra: Partial<PricingPla
   ],
   ...extra,
 });
-const trial = plan(1, 'Free Trial', -1, { prices: [price(101, { id: 1, name: 'Free Trial' }, 'month', 0)] });
+const trial = plan(1, 'Free Trial', -1, {
+  included_projects: 3,
+  included_members: 1,
+  included_storage_in_bytes: 5368709120,
+  prices: [price(101, { id: 1, name: 'Free Trial' }, 'month', 0)],
+});
 const pro = plan(2, 'Pro Plan', 0, { included_projects: 10, included_members: 1 });
 const team = plan(3, 'Team Plan', 1);
 
@@ -99,5 +112,15 @@ describe('plan choices', () => {
       'Add storage and members as you grow',
     ]);
     expect(planFeatures(team)[0]).toBe('Unlimited projects');
+  });
+
+  it("lists the trial's own limits on the card that starts it", () => {
+    expect(trialFeatures(trial, pro)).toEqual([
+      'Up to 3 projects',
+      '1 member included',
+      '5 GB storage per workspace',
+      'Unlimited collaborators',
+      'Upgrade any time for up to 10 projects and 100 GB',
+    ]);
   });
 });

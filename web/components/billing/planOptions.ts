@@ -67,15 +67,32 @@ export function cardButton(state: PlanCardState, plan: PricingPlan): { label: st
   }
 }
 
+const projectsLine = (plan: PricingPlan) =>
+  plan.included_projects === null
+    ? 'Unlimited projects'
+    : `Up to ${plural(plan.included_projects, 'project')}`;
+
 /** What the plan includes, one line each (§9 plan features). */
 export function planFeatures(plan: PricingPlan): string[] {
   return [
-    plan.included_projects === null
-      ? 'Unlimited projects'
-      : `Up to ${plural(plan.included_projects, 'project')}`,
+    projectsLine(plan),
     `${plural(plan.included_members ?? DEFAULT_INCLUDED_MEMBERS, 'member')} included`,
     `${formatBytes(plan.included_storage_in_bytes)} storage per workspace`,
     'Unlimited collaborators',
     'Add storage and members as you grow',
+  ];
+}
+
+/**
+ * The card that starts a free trial of `paid`: the trial's own limits (the trial has no add-ons),
+ * and what the paid plan adds once the user upgrades.
+ */
+export function trialFeatures(trial: PricingPlan, paid: PricingPlan): string[] {
+  return [
+    projectsLine(trial),
+    `${plural(trial.included_members ?? DEFAULT_INCLUDED_MEMBERS, 'member')} included`,
+    `${formatBytes(trial.included_storage_in_bytes)} storage per workspace`,
+    'Unlimited collaborators',
+    `Upgrade any time for ${projectsLine(paid).toLowerCase()} and ${formatBytes(paid.included_storage_in_bytes)}`,
   ];
 }

@@ -8,7 +8,8 @@ import { MEMBER_LIMIT_TEXTS } from '@web/components/workspace/MemberLimitPopup';
 import { workspaceDisplayName } from '@web/components/workspace/workspaceLabels';
 import type { CreateProjectObstacle } from './workspaceChoice';
 
-export type BlockedReason = CreateProjectObstacle | { kind: 'projectLimit'; workspace: Workspace };
+/** Why a project cannot be created: found before the form opens, or in the server's refusal. */
+export type BlockedReason = CreateProjectObstacle;
 
 /** The texts of the dialogs that stop a new project (§2, §8; account-side §8). */
 export const BLOCKED_TEXTS = {

@@ -88,6 +88,7 @@ export function CreateProjectModal({
   }
 
   const selectData = choice.options.map((o) => ({ value: o.value, label: o.label, disabled: o.disabled }));
+  const noteOf = (value: string) => choice.options.find((o) => o.value === value)?.note;
   // Once both dates are set, an order mistake shows under both, edited or not.
   const dateError = (field: CreateProjectField) =>
     errorOf(field, values.startDate && values.dueDate ? true : touched[field]);
@@ -130,7 +131,7 @@ export function CreateProjectModal({
                   <Text size="sm" truncate>
                     {option.label}
                   </Text>
-                  {option.disabled && <SuspendedTag />}
+                  {option.disabled && <SuspendedTag label={noteOf(option.value)} />}
                 </Group>
               )}
             />

@@ -28,11 +28,11 @@ export function OptionCard({
   );
 }
 
-/** Beside a workspace that cannot take a project now. */
-export function SuspendedTag() {
+/** Beside a workspace that cannot take a project now: 'Suspended', or another reason. */
+export function SuspendedTag({ label = 'Suspended' }: { label?: string }) {
   return (
-    <Text size="xs" c="red.7" fw={500}>
-      Suspended
+    <Text size="xs" c="red.7" fw={500} style={{ whiteSpace: 'nowrap' }}>
+      {label}
     </Text>
   );
 }

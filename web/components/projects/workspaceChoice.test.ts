@@ -8,7 +8,14 @@ const ME = 7;
 
 function ws(
   id: number,
-  options: { owner?: number; role?: WorkspaceRole; active?: boolean; expiredTrial?: boolean } = {},
+  options: {
+    owner?: number;
+    role?: WorkspaceRole;
+    active?: boolean;
+    expiredTrial?: boolean;
+    /** The plan's project limit is reached. */
+    full?: boolean;
+  } = {},
 ): Workspace {
   const active = options.active ?? true;
   const trial = options.expiredTrial === true;
@@ -18,7 +25,7 @@ function ws(
     logo: null,
     owner: { id: options.owner ?? ME, name: 'Owner', email: 'o@example.com', avatar: null },
     current_user_role: { name: options.role ?? 'owner' },
-    projects_count: 0,
+    projects_count: options.full ? 3 : 0,
     members_count: 1,
     seats_used: 1,
     storage_used_in_bytes: 0,
@@ -38,7 +45,7 @@ function ws(
       id: 3,
       name: 'Team Plan',
       level: 1,
-      included_projects: null,
+      included_projects: options.full ? 3 : null,
       included_members: 15,
       included_storage_in_bytes: 1,
       prices: [],
@@ -110,5 +117,35 @@ describe('what stops the user from creating a project', () => {
     expect(
       createProjectObstacle([ws(1, { active: false }), ws(3, { owner: 3, role: 'admin' })], ME, NOW),
     ).toBeNull();
+  });
+
+  it("is the project limit when every active candidate is at its plan's limit", () => {
+    expect(createProjectObstacle([ws(1, { full: true })], ME, NOW)).toMatchObject({
+      kind: 'projectLimit',
+      workspace: { id: 1 },
+    });
+    // The owned workspace is the one to speak about: its owner can upgrade it.
+    expect(
+      createProjectObstacle([ws(3, { owner: 3, role: 'admin', full: true }), ws(1, { full: true })], ME, NOW),
+    ).toMatchObject({ kind: 'projectLimit', workspace: { id: 1 } });
+    // A full workspace next to a suspended one: the limit, since upgrading is the way on.
+    expect(
+      createProjectObstacle(
+        [ws(1, { active: false }), ws(3, { owner: 3, role: 'admin', full: true })],
+        ME,
+        NOW,
+      ),
+    ).toMatchObject({ kind: 'projectLimit', workspace: { id: 3 } });
+  });
+
+  it('is nothing when one active candidate has room, and the full one is greyed', () => {
+    const workspaces = [ws(1, { full: true }), ws(3, { owner: 3, role: 'admin' })];
+    expect(createProjectObstacle(workspaces, ME, NOW)).toBeNull();
+    const choice = workspaceChoice(workspaces, ME, NOW);
+    expect(choice.options.map((o) => [o.value, o.disabled])).toEqual([
+      ['3', false],
+      ['1', true],
+    ]);
+    expect(choice.preselected).toBe(3);
   });
 });

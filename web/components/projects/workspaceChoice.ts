@@ -10,8 +10,10 @@ export function mayCreateProjectsIn(workspace: Workspace): boolean {
 export interface WorkspaceOption {
   value: string;
   label: string;
-  /** Inactive (suspended, expired trial): greyed, not choosable. */
+  /** Inactive (suspended, expired trial) or at its plan's project limit: greyed, not choosable. */
   disabled: boolean;
+  /** Why a greyed option cannot be chosen. */
+  note?: 'Suspended' | 'Project limit reached';
   workspace: Workspace;
 }
 
@@ -33,12 +35,21 @@ export function workspaceChoice(
   userId: number,
   now: Date = new Date(),
 ): WorkspaceChoice {
-  const options = workspaces.filter(mayCreateProjectsIn).map((workspace) => ({
-    value: String(workspace.id),
-    label: workspace.name,
-    disabled: !workspaceStateOf(workspace, userId, now).isActive,
-    workspace,
-  }));
+  const options = workspaces.filter(mayCreateProjectsIn).map((workspace): WorkspaceOption => {
+    const state = workspaceStateOf(workspace, userId, now);
+    const note: WorkspaceOption['note'] = !state.isActive
+      ? 'Suspended'
+      : !state.hasRoomForProjects
+        ? 'Project limit reached'
+        : undefined;
+    return {
+      value: String(workspace.id),
+      label: workspace.name,
+      disabled: note !== undefined,
+      ...(note ? { note } : {}),
+      workspace,
+    };
+  });
   const ordered = [...options.filter((o) => !o.disabled), ...options.filter((o) => o.disabled)];
   const only = workspaces.length === 1 ? workspaces[0] : undefined;
   const hidden = only !== undefined && only.owner.id === userId;
@@ -51,11 +62,14 @@ export function workspaceChoice(
   };
 }
 
-/** Why the user cannot create a project at all, if they cannot (§2, account-side §8). */
+/**
+ * Why the user cannot create a project at all, if they cannot (§2, account-side §8): checked
+ * before the form opens, so the user never fills in a form the server would refuse.
+ */
 export type CreateProjectObstacle =
   /** memberElsewhere: the user belongs to workspaces, none of which lets them create. */
   | { kind: 'noWorkspace'; memberElsewhere: boolean }
-  | { kind: 'expiredTrial' | 'suspended'; workspace: Workspace };
+  | { kind: 'expiredTrial' | 'suspended' | 'projectLimit'; workspace: Workspace };
 
 export function createProjectObstacle(
   workspaces: readonly Workspace[],
@@ -68,8 +82,13 @@ export function createProjectObstacle(
     workspace,
     state: workspaceStateOf(workspace, userId, now),
   }));
-  if (states.some((s) => s.state.isActive)) return null;
-  // Speak about the workspace the user owns when there is one: they can reactivate it.
+  const active = states.filter((s) => s.state.isActive);
+  if (active.some((s) => s.state.hasRoomForProjects)) return null;
+  // Speak about the workspace the user owns when there is one: they can upgrade or reactivate it.
+  if (active.length > 0) {
+    const full = active.find((s) => s.state.currentUserIsOwner) ?? active[0]!;
+    return { kind: 'projectLimit', workspace: full.workspace };
+  }
   const first = states.find((s) => s.state.currentUserIsOwner) ?? states[0]!;
   return {
     kind: first.state.isOnExpiredFreeTrial ? 'expiredTrial' : 'suspended',
