@@ -207,7 +207,7 @@ export function createContext(config: Config, overrides: ContextOverrides = {}):
       projectInvitations,
     ]),
     passwordResets: new PasswordResetService(db, users, clock, mailer, limiter, sessions, config.appUrl, log),
-    profile: new ProfileService(users, clock, storage, sessions),
+    profile: new ProfileService(users, clock, storage, sessions, limiter, mailer, config.appUrl),
     catalogue,
     payments,
     sandboxPayments: sandbox,

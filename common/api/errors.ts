@@ -13,6 +13,8 @@ export const EXPIRED_CODE = 'This code has expired. Request a new one to continu
 export const INVALID_RESET_TOKEN = 'This password reset link is invalid or has already been used.';
 export const EXPIRED_RESET_TOKEN = 'This password reset link has expired. Please request a new one.';
 export const WRONG_OLD_PASSWORD = 'The current password you entered is incorrect.';
+/** Changing the e-mail or turning two-step verification off asks for the password again. */
+export const CURRENT_PASSWORD_REQUIRED = 'Enter your current password to confirm this change.';
 export const FOREIGN_ORIGIN = 'This request did not come from Proofroom and was refused.';
 export const NOT_FOUND = 'We could not find what you were looking for.';
 export const UNAUTHORIZED = 'Please log in to continue.';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ALARM_IDENTIFIERS, EMAIL_EVERY_VALUES } from './notificationAlarms';
-import { emailField, messages, passwordField, requiredText } from '../validation';
+import { emailField, messages, PASSWORD_MAX, passwordField, requiredText } from '../validation';
 import { NAME_MAX, PASSWORD_MIN, PROFILE_NAME_MIN } from '../limits';
 
 export const DOWNLOAD_RESOLUTIONS = ['original', 'low_res'] as const;
@@ -31,11 +31,18 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-/** Profile fields sent as multipart form data (PATCH /users/{id}); the avatar is the file part. */
+/** The password asked again before a change a stolen session must not make alone. */
+export const currentPasswordField = z.string().max(PASSWORD_MAX).optional();
+
+/**
+ * Profile fields sent as multipart form data (PATCH /users/{id}); the avatar is the file part.
+ * A new e-mail needs `current_password`.
+ */
 export const profileFieldsSchema = z
   .object({
     name: requiredText('Name', { min: PROFILE_NAME_MIN, max: NAME_MAX }).optional(),
     email: emailField('Email').optional(),
+    current_password: currentPasswordField,
   })
   .strict();
 export type ProfileFields = z.infer<typeof profileFieldsSchema>;
@@ -49,6 +56,8 @@ export const preferenceUpdateSchema = z
         is_2fa_enabled: z.boolean().optional(),
       })
       .strict(),
+    /** Required to turn two-step verification off. */
+    current_password: currentPasswordField,
   })
   .strict();
 export type PreferenceUpdate = z.infer<typeof preferenceUpdateSchema>;

@@ -40,7 +40,7 @@ export function userRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const { userId } = requireSelf(request, request.params.id);
+        const { userId, sessionId } = requireSelf(request, request.params.id);
         if (request.isMultipart()) {
           const { fields, file } = await readMultipartForm(request, AVATAR_MAX_BYTES);
           const profile = parseOrReject(profileFieldsSchema, fields);
@@ -49,8 +49,13 @@ export function userRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           }
           await ctx.profile.updateProfile(userId, profile, file);
         } else {
-          const { user_preference } = parseOrReject(preferenceUpdateSchema, request.body ?? {});
-          await ctx.profile.updatePreferences(userId, user_preference);
+          const update = parseOrReject(preferenceUpdateSchema, request.body ?? {});
+          await ctx.profile.updatePreferences(
+            userId,
+            update.user_preference,
+            update.current_password,
+            sessionId,
+          );
         }
         return { response: await loadUser(ctx, userId) };
       },

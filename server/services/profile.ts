@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { EMAIL_TAKEN, WRONG_OLD_PASSWORD } from '@common/api/errors';
+import { CURRENT_PASSWORD_REQUIRED, EMAIL_TAKEN, WRONG_OLD_PASSWORD } from '@common/api/errors';
 import type {
   NotificationsPreferencesUpdate,
   PreferenceUpdate,
@@ -7,11 +7,14 @@ import type {
   UpdatePassword,
 } from '@common/api/users';
 import { messages } from '@common/validation';
+import type { Mailer } from '../adapters/mail/mailer';
 import type { FileStorage } from '../adapters/storage/fileStorage';
 import type { Clock } from '../clock';
 import { isUniqueViolation, type PreferenceRow, type UsersRepository } from '../db/repositories/users';
 import { invalidRecord, notFound } from '../errors';
+import { emailChangedEmail } from '../emails/securityEmails';
 import { avatarKind, CONTENT_TYPES } from '../media/imageSignature';
+import type { RateLimiter } from './rateLimiter';
 import type { SessionService } from './sessions';
 import { hashPassword, verifyPassword } from './secrets';
 
@@ -20,13 +23,22 @@ export interface AvatarUpload {
   data: Buffer;
 }
 
-/** A user's own account: profile, avatar, password and preferences. */
+/** Tries at the current password from one account's sessions, before they are refused for a while. */
+const PASSWORD_CHECKS = { max: 10, windowMinutes: 15 };
+
+/**
+ * A user's own account: profile, avatar, password and preferences. What a stolen session could
+ * use to keep the account (a new e-mail, two-step off, a new password) needs the current password.
+ */
 export class ProfileService {
   constructor(
     private readonly users: UsersRepository,
     private readonly clock: Clock,
     private readonly storage: FileStorage,
     private readonly sessions: SessionService,
+    private readonly limiter: RateLimiter,
+    private readonly mailer: Mailer,
+    private readonly appUrl: string,
   ) {}
 
   async updateProfile(
@@ -36,6 +48,8 @@ export class ProfileService {
   ): Promise<void> {
     const user = await this.users.findById(userId);
     if (!user) throw notFound();
+    const emailChanges = fields.email !== undefined && fields.email !== user.email;
+    if (emailChanges) await this.confirmPassword(user, fields.current_password);
     if (fields.email && (await this.users.emailTaken(fields.email, userId))) {
       throw invalidRecord({ email: [EMAIL_TAKEN] });
     }
@@ -59,21 +73,39 @@ export class ProfileService {
       throw error;
     }
     if (avatarKey && user.avatar_key) await this.storage.delete(user.avatar_key);
+    if (emailChanges && fields.email) {
+      const notice = { name: fields.name ?? user.name, oldEmail: user.email, newEmail: fields.email };
+      await this.mailer.send(emailChangedEmail(notice, this.appUrl));
+    }
   }
 
-  async updatePreferences(userId: number, update: PreferenceUpdate['user_preference']): Promise<void> {
+  /** Download resolution and two-step verification; turning two-step off signs out other sessions. */
+  async updatePreferences(
+    userId: number,
+    update: PreferenceUpdate['user_preference'],
+    currentPassword: string | undefined,
+    currentSessionId: string,
+  ): Promise<void> {
+    const turnsTwoStepOff = update.is_2fa_enabled === false;
+    if (turnsTwoStepOff) {
+      const user = await this.users.findById(userId);
+      if (!user) throw notFound();
+      await this.confirmPassword(user, currentPassword);
+    }
     await this.users.updatePreferences(userId, {
       ...(update.asset_downloads_resolution
         ? { asset_downloads_resolution: update.asset_downloads_resolution }
         : {}),
       ...(update.is_2fa_enabled !== undefined ? { is_2fa_enabled: update.is_2fa_enabled ? 1 : 0 } : {}),
     });
+    if (turnsTwoStepOff) await this.sessions.destroyAllFor(userId, currentSessionId);
   }
 
   /** Changes the password after checking the current one; other sessions are signed out. */
   async changePassword(userId: number, input: UpdatePassword, currentSessionId: string): Promise<void> {
     const user = await this.users.findById(userId);
     if (!user) throw notFound();
+    await this.limiter.consume(`password_check:${user.id}`, PASSWORD_CHECKS);
     if (!(await verifyPassword(input.old_password, user.password_hash))) {
       throw invalidRecord({ old_password: [WRONG_OLD_PASSWORD] });
     }
@@ -103,5 +135,14 @@ export class ProfileService {
       ...(update.email_every ? { email_every: update.email_every } : {}),
     });
     return this.users.preferencesOf(userId);
+  }
+
+  /** 422 on `current_password` unless it is the account's password; tries are rate limited. */
+  private async confirmPassword(user: { id: number; password_hash: string }, password: string | undefined) {
+    if (!password) throw invalidRecord({ current_password: [CURRENT_PASSWORD_REQUIRED] });
+    await this.limiter.consume(`password_check:${user.id}`, PASSWORD_CHECKS);
+    if (!(await verifyPassword(password, user.password_hash))) {
+      throw invalidRecord({ current_password: [WRONG_OLD_PASSWORD] });
+    }
   }
 }

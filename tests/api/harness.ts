@@ -72,6 +72,11 @@ export class ApiClient {
     return this.cookies.has('proofroom_session');
   }
 
+  /** The Cookie header this client sends, for requests built by hand. */
+  get cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
   async request<T = Json>(
     method: string,
     path: string,
@@ -83,7 +88,7 @@ export class ApiClient {
       method,
       headers: {
         ...(body !== undefined && !isForm ? { 'content-type': 'application/json' } : {}),
-        ...(this.cookies.size ? { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } : {}),
+        ...(this.cookies.size ? { cookie: this.cookieHeader } : {}),
         ...headers,
       },
       body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),

@@ -78,7 +78,11 @@ describe('PATCH /users/{id} with profile fields', () => {
     const client = await signedIn(t.baseUrl, user);
     const answer = await client.patch(
       `/users/${user.id}`,
-      profileForm({ name: '  Grace Hopper ', email: '  Grace.Hopper@Example.COM ' }),
+      profileForm({
+        name: '  Grace Hopper ',
+        email: '  Grace.Hopper@Example.COM ',
+        current_password: user.password,
+      }),
     );
     expect(answer.status).toBe(200);
     expect(answer.body.response).toMatchObject({
@@ -126,7 +130,7 @@ describe('PATCH /users/{id} with profile fields', () => {
     const client = await signedIn(t.baseUrl, user);
     const answer = await client.patch(
       `/users/${user.id}`,
-      profileForm({ name: 'After Taken', email: other.email.toUpperCase() }),
+      profileForm({ name: 'After Taken', email: other.email.toUpperCase(), current_password: user.password }),
     );
     expect(answer.status).toBe(422);
     expect(answer.body.response.error).toMatchObject({
@@ -336,7 +340,10 @@ describe('PATCH /users/{id} with an avatar', () => {
     const client = await signedIn(t.baseUrl, user);
     const answer = await client.patch(
       `/users/${user.id}`,
-      profileForm({ email: other.email }, { data: PNG, name: 'a.png', type: 'image/png' }),
+      profileForm(
+        { email: other.email, current_password: user.password },
+        { data: PNG, name: 'a.png', type: 'image/png' },
+      ),
     );
     expect(answer.status).toBe(422);
     expect(await avatarKeyOf(user.id)).toBeNull();
@@ -384,7 +391,10 @@ describe('PATCH /users/{id} with preferences', () => {
     expect(signIn.status).toBe(401);
     expect(signIn.body.response.error.code).toBe('access_code_required');
 
-    const off = await client.patch(`/users/${user.id}`, { user_preference: { is_2fa_enabled: false } });
+    const off = await client.patch(`/users/${user.id}`, {
+      user_preference: { is_2fa_enabled: false },
+      current_password: user.password,
+    });
     expect(off.body.response).toMatchObject({
       is_2fa_enabled: false,
       user_preference: { is_2fa_enabled: false },
