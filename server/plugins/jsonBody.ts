@@ -14,6 +14,6 @@ export function acceptEmptyJsonBodies(app: FastifyInstance): void {
       done(null, {});
       return;
     }
-    parseJson(request, text, done);
+    void parseJson(request, text, done);
   });
 }
