@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { isIsoDate, projectDateErrors, PROJECT_DATE_TEXTS, todayIso } from './projectDates';
+import {
+  formatProjectDate,
+  isIsoDate,
+  projectDateErrors,
+  PROJECT_DATE_TEXTS,
+  todayIso,
+} from './projectDates';
 
 describe('project dates', () => {
   const today = '2026-11-22';
@@ -28,5 +34,12 @@ describe('project dates', () => {
 
   it('reads today in UTC', () => {
     expect(todayIso(new Date('2026-11-22T23:59:00Z'))).toBe('2026-11-22');
+  });
+
+  it('shows project dates as MM/DD/YY (account-side §9)', () => {
+    expect(formatProjectDate('2099-04-15')).toBe('04/15/99');
+    expect(formatProjectDate('2026-03-04')).toBe('03/04/26');
+    // An instant is its day where the viewer is (no zone given: local time).
+    expect(formatProjectDate('2026-12-31T23:30:00')).toBe('12/31/26');
   });
 });

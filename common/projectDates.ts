@@ -42,3 +42,13 @@ export function projectDateErrors(
   }
   return errors;
 }
+
+/**
+ * A project date as shown (account-side §9: project MM/DD/YY). A calendar day (YYYY-MM-DD) is that
+ * day; an instant (ISO 8601 with a time) is its day in the viewer's time zone.
+ */
+export function formatProjectDate(value: string): string {
+  const date = new Date(DATE.test(value) ? `${value}T00:00:00` : value);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${pad(date.getMonth() + 1)}/${pad(date.getDate())}/${pad(date.getFullYear() % 100)}`;
+}

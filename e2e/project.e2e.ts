@@ -51,7 +51,7 @@ describe('project page', () => {
     await page.getByTestId('project-empty').getByRole('button', { name: 'New Folder' }).click();
     const modal = page.getByRole('dialog', { name: 'New Folder' });
     await modal.getByRole('button', { name: 'Create Folder' }).click();
-    await modal.getByText('Name must not be empty.').waitFor();
+    await modal.getByText('Folder name must not be empty.').waitFor();
     await modal.getByLabel('Folder name').fill('Retouched selects');
     await shot(page, 'new-folder-modal');
     await modal.getByRole('button', { name: 'Create Folder' }).click();
@@ -177,7 +177,7 @@ describe('project page', () => {
     await save.click();
     await expectSnackbar(page, PROJECT_TEXTS.updated);
     await modal.waitFor({ state: 'hidden' });
-    await page.getByTestId('project-due-date').getByText('04/15/2099').waitFor();
+    await page.getByTestId('project-due-date').getByText('04/15/99', { exact: true }).waitFor();
     await closeSnackbars(page);
 
     // A new name alone goes by PUT and says so.

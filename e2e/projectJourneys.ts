@@ -59,7 +59,7 @@ export const createProject = (page: Page, workspaceId: number, body: Record<stri
 export const createFolder = (page: Page, projectId: number, name: string) =>
   call<Folder>(page, 'POST', `/projects/${projectId}/folders`, { name });
 
-const INVITATION_SUBJECTS = { workspace: /invited you to the/, project: /invited you to the project/ };
+const INVITATION_SUBJECTS = { workspace: /invited you to join/, project: /invited you to the project/ };
 
 /** The link of the newest workspace or project invitation e-mail to `email`. */
 export async function invitationLink(

@@ -225,7 +225,8 @@ export const folderSchema = z.object({
 });
 export type Folder = z.infer<typeof folderSchema>;
 
-export const folderNameSchema = z.object({ name: requiredText('Name', { max: NAME_MAX }) });
+/** The field is labelled 'Folder name' in the folder dialog, and its messages name it so. */
+export const folderNameSchema = z.object({ name: requiredText('Folder name', { max: NAME_MAX }) });
 export const folderIdsSchema = z.object({ folders_ids: idsField });
 
 export const createLabelSchema = z.object({

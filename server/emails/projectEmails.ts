@@ -27,7 +27,7 @@ export function projectInvitationEmail(input: {
     subject: `${input.inviter.name} invited you to the project ${input.projectName} on Proofroom`,
     greeting: 'Hi,',
     paragraphs: [
-      `${input.inviter.name} (${input.inviter.email}) invited you to join the project ${input.projectName} of the ${input.workspaceName} workspace on Proofroom as ${PROJECT_ROLES[input.role].label}.`,
+      `${input.inviter.name} (${input.inviter.email}) invited you to join the project ${input.projectName} in ${input.workspaceName} on Proofroom as ${PROJECT_ROLES[input.role].label}.`,
       ...(description ? [description] : []),
       ...(input.message ? [`${input.inviter.name} wrote: “${input.message}”`] : []),
       'Open the link below to accept the invitation. If you have no Proofroom account yet, you can create one with this e-mail address.',

@@ -13,6 +13,11 @@ const ROLE_DESCRIPTIONS: Partial<Record<WorkspaceRole, string>> = {
     "As a Collaborator you can collaborate on projects you've been invited to but cannot create new projects.",
 };
 
+/*
+ * A workspace is named by its name alone, never 'the {name} workspace': the default name of a
+ * workspace is "{owner}'s Workspace", and 'the Maya's Workspace workspace' reads as a mistake.
+ */
+
 export function workspaceInvitationEmail(input: {
   to: string;
   inviter: { name: string; email: string };
@@ -24,10 +29,10 @@ export function workspaceInvitationEmail(input: {
   const description = ROLE_DESCRIPTIONS[input.role];
   return composeMail({
     to: input.to,
-    subject: `${input.inviter.name} invited you to the ${input.workspaceName} workspace on Proofroom`,
+    subject: `${input.inviter.name} invited you to join ${input.workspaceName} on Proofroom`,
     greeting: 'Hi,',
     paragraphs: [
-      `${input.inviter.name} (${input.inviter.email}) invited you to join the ${input.workspaceName} workspace on Proofroom as ${WORKSPACE_ROLES[input.role].label}.`,
+      `${input.inviter.name} (${input.inviter.email}) invited you to join ${input.workspaceName} on Proofroom as ${WORKSPACE_ROLES[input.role].label}.`,
       ...(description ? [description] : []),
       ...(input.message ? [`${input.inviter.name} wrote: “${input.message}”`] : []),
       'Open the link below to accept the invitation. If you have no Proofroom account yet, you can create one with this e-mail address.',
@@ -45,10 +50,10 @@ export function newOwnerEmail(input: {
 }): Mail {
   return composeMail({
     to: input.to.email,
-    subject: `You are now the owner of the ${input.workspaceName} workspace`,
+    subject: `You are now the owner of ${input.workspaceName}`,
     greeting: `Hi ${input.to.name},`,
     paragraphs: [
-      `${input.formerOwner.name} transferred the ownership of the ${input.workspaceName} workspace to you. You now manage its plan, billing and members; ${input.formerOwner.name} stays in the workspace as a Member.`,
+      `${input.formerOwner.name} transferred the ownership of ${input.workspaceName} to you. You now manage its plan, billing and members; ${input.formerOwner.name} stays in the workspace as a Member.`,
       ...(input.message ? [`${input.formerOwner.name} wrote: “${input.message}”`] : []),
     ],
     action: { label: 'Open the workspace', url: input.url },

@@ -25,7 +25,7 @@ export const NO_FOLDER_CONTENTS: FolderContents = {
   removeFromFolders: () => Promise.resolve(),
 };
 
-const nameTaken = () => invalidRecord({ name: [messages.unique('name')] });
+const nameTaken = () => invalidRecord({ name: [messages.unique('folder name')] });
 
 /** A project's folders: list, create, read, rename, and delete many with their contents. */
 export class FolderService {

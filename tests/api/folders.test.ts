@@ -67,20 +67,23 @@ describe('folders', () => {
     const create = (name: unknown) => cast.owner.client.post(foldersPath(cast.project), { name });
     const empty = await create('   ');
     expect(empty.status).toBe(422);
-    expect(empty.body.response.error.details).toEqual({ name: ['Name must not be empty.'] });
-    expect((await create('x'.repeat(300))).body.response.error.details.name[0]).toMatch(/should be up to/);
+    // The messages name the field as the folder dialog labels it: 'Folder name'.
+    expect(empty.body.response.error.details).toEqual({ name: ['Folder name must not be empty.'] });
+    expect((await create('x'.repeat(300))).body.response.error.details.name[0]).toBe(
+      'Folder name should be up to 100 characters long.',
+    );
 
     const first = (await create('Drafts')).body.response;
     const taken = await create(' drafts ');
     expect(taken.status).toBe(422);
     expect(taken.body.response.error).toMatchObject({
       code: 'invalid_record',
-      details: { name: ['This name already exists'] },
+      details: { name: ['This folder name already exists'] },
     });
     const other = (await create('Other')).body.response;
     const renameTaken = await cast.owner.client.patch(`/folders/${other.id}`, { name: 'DRAFTS' });
     expect(renameTaken.status).toBe(422);
-    expect(renameTaken.body.response.error.details).toEqual({ name: ['This name already exists'] });
+    expect(renameTaken.body.response.error.details).toEqual({ name: ['This folder name already exists'] });
 
     // Another project may use the name.
     const otherProject = await buildProject(cast.owner.client, cast.workspace.id);

@@ -51,9 +51,12 @@ describe('POST /workspaces/{id}/members/invite', () => {
     const { hash, em, mail } = await linkTo(admin);
     expect(em).toBe(admin.toLowerCase());
     expect(hash).toMatch(/^[A-Za-z0-9_-]{43}$/); // 256 random bits, base64url
+    // The workspace is "{owner}'s Workspace": named once, never 'the … Workspace workspace'.
+    expect(team.workspace.name).toBe(`${team.owner.user.name}'s Workspace`);
     expect(mail.subject).toBe(
-      `${team.owner.user.name} invited you to the ${team.workspace.name} workspace on Proofroom`,
+      `${team.owner.user.name} invited you to join ${team.workspace.name} on Proofroom`,
     );
+    expect(`${mail.subject}\n${mail.text_body}`).not.toMatch(/workspace workspace/i);
     expect(mail.text_body).toContain(
       `${t.ctx.config.appUrl}/workspaces/invitations/${hash}?em=${encodeURIComponent(admin.toLowerCase())}`,
     );

@@ -59,6 +59,7 @@ describe('POST /projects/{id}/members/invite', () => {
     );
     expect(mail.text_body).toContain('Please review the retouches');
     expect(mail.text_body).toContain('as Collaborator');
+    expect(mail.text_body).not.toMatch(/workspace workspace/i);
     expect(await mailCount(t.ctx, first)).toBe(1);
     const stored = await t.ctx.db
       .selectFrom('project_invitations')

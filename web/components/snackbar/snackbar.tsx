@@ -10,6 +10,12 @@ export interface SnackbarInput {
   description?: string;
 }
 
+/**
+ * Bottom left, where desktop snackbars sit: the top right holds the pages' main actions (Share,
+ * Activity, Settings, New Project) and the bottom right the support chat's launcher.
+ */
+export const SNACKBAR_POSITION = 'bottom-left' as const;
+
 const look = {
   info: { color: 'brand', icon: <IconInfoCircle size={18} /> },
   success: { color: 'teal', icon: <IconCheck size={18} /> },
@@ -24,6 +30,7 @@ export function showSnackbar(kind: SnackbarKind, { title, description }: Snackba
     color: look[kind].color,
     icon: look[kind].icon,
     autoClose: SNACKBAR_MS,
+    position: SNACKBAR_POSITION,
     withCloseButton: true,
     radius: 'md',
     withBorder: true,

@@ -4,7 +4,8 @@ import type { Project } from '@common/api/projects';
 import { UserAvatar } from '@web/components/UserAvatar/UserAvatar';
 import { LabelChip } from '@web/components/projects/LabelChip';
 import { projectStatusText, type ProjectStatusText } from '../cardStatus';
-import { formatProjectDate, isOverdue, localToday } from './projectFormat';
+import { formatProjectDate } from '@common/projectDates';
+import { isOverdue, localToday } from './projectFormat';
 
 const STATUS_COLOR: Record<ProjectStatusText, string> = {
   New: 'brand.6',
@@ -70,7 +71,7 @@ export function DueDate({ due }: { due: string | null }) {
       <Group gap={4} wrap="nowrap" c={overdue ? 'red.7' : 'dimmed'} data-testid="project-due-date">
         <IconCalendarDue size={14} />
         <Text size="xs" fw={500} c="inherit">
-          {formatProjectDate(`${due}T00:00:00`)}
+          {formatProjectDate(due)}
         </Text>
       </Group>
     </Tooltip>

@@ -1,7 +1,6 @@
 import dayjs from 'dayjs';
 
-/** §9: default date MM/DD/YYYY; last activity MM/DD, h:mmA. */
-export const formatProjectDate = (iso: string) => dayjs(iso).format('MM/DD/YYYY');
+/** §9: last activity MM/DD, h:mmA (project dates: common/projectDates.ts). */
 export const formatLastActivity = (iso: string) => dayjs(iso).format('MM/DD, h:mmA');
 
 /** A due date (YYYY-MM-DD) before today. */

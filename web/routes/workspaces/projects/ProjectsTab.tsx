@@ -3,6 +3,7 @@ import { ActionIcon, Avatar, Group, Paper, Select, Stack, Table, Text, Title, To
 import { IconFolders, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { Workspace } from '@common/api/workspaces';
+import { formatProjectDate } from '@common/projectDates';
 import { truncate } from '@common/text';
 import { api } from '@web/api/client';
 import { workspaceKeys } from '@web/api/workspaces';
@@ -11,7 +12,6 @@ import { LoadError } from '@web/components/page/LoadError';
 import { WORKSPACE_NAME_MAX } from '@web/components/workspace/workspaceLabels';
 import {
   DEFAULT_PROJECT_SORT,
-  formatProjectDate,
   formatSize,
   PROJECT_SORTS,
   sortProjects,

@@ -57,10 +57,3 @@ export function formatSize(bytes: number): string {
   const rounded = unit === 0 ? String(value) : value.toFixed(1).replace(/\.0$/, '');
   return `${rounded} ${units[unit]}`;
 }
-
-/** Project dates are MM/DD/YY (§9). */
-export function formatProjectDate(iso: string): string {
-  const date = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${pad(date.getMonth() + 1)}/${pad(date.getDate())}/${pad(date.getFullYear() % 100)}`;
-}
