@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { EMAIL_TAKEN, PREFERENCES_SAVED } from '@common/api/errors';
+import { EMAIL_TAKEN, PREFERENCES_SAVED, WRONG_OLD_PASSWORD } from '@common/api/errors';
 import { gradientPng } from './fixtures';
 import { newPage, shot, useAppAndBrowser } from './harness';
 import { closeSnackbars, expectSnackbar, makeUser, signUpInUi, signUpViaApi } from './journeys';
@@ -66,8 +66,18 @@ describe('settings: profile, downloads and notifications', () => {
     await page.keyboard.press('Escape');
     await closeSnackbars(page);
 
-    // Someone else's e-mail: the spec's message under the field.
+    // A new e-mail asks for the current password before Save is possible.
     await page.getByLabel('Email').fill(other.email);
+    const currentPassword = page.getByLabel('Current password');
+    await currentPassword.waitFor();
+    expect(await saveButton(page).isDisabled()).toBe(true);
+    await currentPassword.fill('not my password');
+    await saveButton(page).click();
+    await page.getByText(WRONG_OLD_PASSWORD).waitFor();
+    await shot(page, 'profile-04-wrong-current-password');
+
+    // Someone else's e-mail: the spec's message under the field.
+    await currentPassword.fill(user.password);
     await saveButton(page).click();
     await page.getByText(EMAIL_TAKEN).waitFor();
     await shot(page, 'profile-04-email-taken');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { INVALID_CODE } from '@common/api/errors';
+import { INVALID_CODE, WRONG_OLD_PASSWORD } from '@common/api/errors';
 import { newPage, shot, useAppAndBrowser } from './harness';
 import {
   closeSnackbars,
@@ -68,11 +68,20 @@ describe('two-step verification', () => {
     await page.waitForURL('**/projects');
     await page.getByRole('heading', { name: 'Projects' }).waitFor();
 
-    // And off again.
+    // Off again, which asks for the password: a wrong one is refused in the dialog.
     await page.goto('/user/profile/security');
     await page.getByRole('switch', { name: 'Two-step verification' }).click({ force: true });
+    const dialog = page.getByRole('dialog', { name: 'Turn off two-step verification?' });
+    await dialog.getByLabel('Current password').fill('a wrong password');
+    await dialog.getByRole('button', { name: 'Turn off' }).click();
+    await dialog.getByText(WRONG_OLD_PASSWORD).waitFor();
+    await shot(page, 'twostep-05-confirm-off');
+    expect(await page.getByRole('switch', { name: 'Two-step verification' }).isChecked()).toBe(true);
+    await dialog.getByLabel('Current password').fill(user.password);
+    await dialog.getByRole('button', { name: 'Turn off' }).click();
     await expectSnackbar(page, 'Two-step verification deactivated');
-    await shot(page, 'twostep-05-deactivated');
+    await dialog.waitFor({ state: 'hidden' });
+    await shot(page, 'twostep-06-deactivated');
     await context.close();
   });
 });

@@ -26,6 +26,9 @@ import { AccessCodeService } from './services/accessCodes';
 import { AccountService } from './services/accounts';
 import { PasswordResetService } from './services/passwordResets';
 import { ProfileService } from './services/profile';
+import { AttemptThrottle } from './services/attemptThrottle';
+import { KnownDevices } from './services/knownDevices';
+import { AttemptThrottlesRepository } from './db/repositories/attemptThrottles';
 import { RateLimiter } from './services/rateLimiter';
 import { SessionService } from './services/sessions';
 import { CheckoutService } from './services/checkout';
@@ -143,6 +146,8 @@ export function createContext(config: Config, overrides: ContextOverrides = {}):
   const storage = new LocalFileStorage(config.storage.root);
   const users = new UsersRepository(db);
   const limiter = new RateLimiter(db, clock);
+  const attemptThrottle = new AttemptThrottle(new AttemptThrottlesRepository(db), clock);
+  const knownDevices = new KnownDevices(config.sessionSecret);
   const sessions = new SessionService(db, clock, config.sessionSecret);
   const accessCodes = new AccessCodeService(db, clock, mailer, limiter, config.sessionSecret);
   const catalogue = Catalogue.fromFile(config.billing.pricingPlansFile ?? DEFAULT_CATALOGUE_FILE);
@@ -202,7 +207,7 @@ export function createContext(config: Config, overrides: ContextOverrides = {}):
     storage,
     users,
     sessions,
-    accounts: new AccountService(users, clock, limiter, accessCodes, [
+    accounts: new AccountService(users, clock, limiter, accessCodes, attemptThrottle, knownDevices, [
       workspaceInvitations,
       projectInvitations,
     ]),

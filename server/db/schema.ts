@@ -77,6 +77,13 @@ export interface RateLimitsTable {
   hits: number;
 }
 
+export interface AttemptThrottlesTable {
+  key: string;
+  failures: number;
+  next_attempt_at: string;
+  updated_at: string;
+}
+
 export interface WorkspacesTable {
   id: Generated<number>;
   name: string;
@@ -313,6 +320,7 @@ export interface Database {
   password_reset_tokens: PasswordResetTokensTable;
   mail_outbox: MailOutboxTable;
   rate_limits: RateLimitsTable;
+  attempt_throttles: AttemptThrottlesTable;
   workspaces: WorkspacesTable;
   workspace_members: WorkspaceMembersTable;
   workspace_invitations: WorkspaceInvitationsTable;

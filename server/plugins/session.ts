@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { unauthorized } from '../errors';
+import { DEVICE_COOKIE, DEVICE_COOKIE_DAYS } from '../services/knownDevices';
 
 export const SESSION_COOKIE = 'proofroom_session';
 
@@ -56,6 +57,17 @@ export async function startSession(
     sameSite: 'lax',
     secure: ctx.config.appUrl.startsWith('https:'),
     expires: expiresAt,
+  });
+}
+
+/** The known-device cookie of server/services/knownDevices.ts: httpOnly, for the API only. */
+export function rememberDevice(ctx: AppContext, reply: FastifyReply, token: string): void {
+  void reply.setCookie(DEVICE_COOKIE, token, {
+    path: '/api/v1/users',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: ctx.config.appUrl.startsWith('https:'),
+    maxAge: DEVICE_COOKIE_DAYS * 24 * 3600,
   });
 }
 

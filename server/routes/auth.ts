@@ -11,7 +11,8 @@ import { envelope, messageSchema } from '@common/api/envelope';
 import { userSchema } from '@common/api/users';
 import type { AppContext } from '../context';
 import { loadUser } from '../presenters/currentUser';
-import { endSession, requireSession, startSession } from '../plugins/session';
+import { endSession, rememberDevice, requireSession, startSession } from '../plugins/session';
+import { DEVICE_COOKIE } from '../services/knownDevices';
 
 const userAnswer = envelope(userSchema);
 const messageAnswer = envelope(messageSchema);
@@ -39,8 +40,9 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: { tags: ['auth'], body: signInSchema, response: { 200: userAnswer } },
       },
       async (request, reply) => {
-        const user = await ctx.accounts.signIn(request.body, request.ip);
+        const user = await ctx.accounts.signIn(request.body, request.ip, request.cookies[DEVICE_COOKIE]);
         await startSession(ctx, request, reply, user.id);
+        rememberDevice(ctx, reply, ctx.accounts.deviceTokenFor(user.email));
         return { response: await loadUser(ctx, user.id) };
       },
     );
@@ -83,7 +85,9 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const user = await ctx.passwordResets.reset(request.body.reset_password_token, request.body.password);
+        await ctx.accounts.forgetFailedSignIns(user.email);
         await startSession(ctx, request, reply, user.id);
+        rememberDevice(ctx, reply, ctx.accounts.deviceTokenFor(user.email));
         return { response: await loadUser(ctx, user.id) };
       },
     );

@@ -19,9 +19,18 @@ export class AccessCodeService {
     private readonly secret: string,
   ) {}
 
-  /** Replaces any earlier code of the user with a fresh one and e-mails it. */
-  async issue(user: UserRow): Promise<void> {
-    await this.limiter.consume(`access_code:${user.id}`, RATE_LIMITS.accessCodeEmail);
+  /**
+   * Replaces any earlier code of the user with a fresh one and e-mails it, within the allowance of
+   * `reason`: sign-ins (which need the password) and resends (which anyone can ask for any address,
+   * and which count alike for unknown addresses so their answers never tell who has two-step on)
+   * have separate allowances.
+   */
+  async issue(user: UserRow, reason: 'sign_in' | 'resend'): Promise<void> {
+    if (reason === 'sign_in') {
+      await this.limiter.consume(`access_code:sign_in:${user.id}`, RATE_LIMITS.accessCodeEmail);
+    } else {
+      await this.countResend(user.email);
+    }
     const code = sixDigitCode();
     const now = this.clock.now();
     await this.db.transaction().execute(async (trx) => {
@@ -76,6 +85,11 @@ export class AccessCodeService {
       .where('used_at', 'is', null)
       .executeTakeFirst();
     if (Number(used.numUpdatedRows) !== 1) throw new AppError(400, 'invalid_code', INVALID_CODE);
+  }
+
+  /** One resend asked for `email`, known or not; 429 past the allowance. */
+  async countResend(email: string): Promise<void> {
+    await this.limiter.consume(`access_code:resend:${email.toLowerCase()}`, RATE_LIMITS.accessCodeEmail);
   }
 
   private hashOf(userId: number, code: string): string {

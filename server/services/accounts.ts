@@ -5,6 +5,8 @@ import type { Clock } from '../clock';
 import { isUniqueViolation, type UserRow, type UsersRepository } from '../db/repositories/users';
 import { AppError, invalidRecord } from '../errors';
 import type { AccessCodeService } from './accessCodes';
+import { SIGN_IN_BACKOFF, type AttemptThrottle } from './attemptThrottle';
+import type { KnownDevices } from './knownDevices';
 import type { RateLimiter } from './rateLimiter';
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from './secrets';
 
@@ -23,6 +25,8 @@ export class AccountService {
     private readonly clock: Clock,
     private readonly limiter: RateLimiter,
     private readonly accessCodes: AccessCodeService,
+    private readonly throttle: AttemptThrottle,
+    private readonly knownDevices: KnownDevices,
     private readonly invitations: readonly SignUpInvitations[] = [],
   ) {}
 
@@ -46,17 +50,27 @@ export class AccountService {
     return user;
   }
 
-  /** Checks the password, then the code when two-step verification is on; returns the user to sign in. */
-  async signIn(input: SignIn, ip: string): Promise<UserRow> {
+  /**
+   * Checks the password, then the code when two-step verification is on; returns the user to sign in.
+   * Besides the limit per address, every account (known or not, so nothing is learned) has growing
+   * delays between tries from anywhere; a browser that signed in to it before has delays of its own.
+   */
+  async signIn(input: SignIn, ip: string, deviceToken: string | undefined): Promise<UserRow> {
     await this.limiter.consume(`sign_in:${ip}:${input.email}`, RATE_LIMITS.signIn);
+    const throttleKey = this.knownDevices.isKnown(input.email, deviceToken)
+      ? `sign_in:${input.email}:known_device`
+      : `sign_in:${input.email}`;
+    await this.throttle.claim(throttleKey, SIGN_IN_BACKOFF);
     const user = await this.users.findByEmail(input.email);
     const passwordOk = await verifyPassword(input.password, user?.password_hash ?? DUMMY_PASSWORD_HASH);
     if (!user || !passwordOk) throw new AppError(401, 'invalid_credentials', INVALID_CREDENTIALS);
+    // The delays guard the password; wrong two-step codes have their own limits (accessCodes.ts).
+    await this.throttle.clear(throttleKey);
 
     const preferences = await this.users.preferencesOf(user.id);
     if (preferences.is_2fa_enabled === 1) {
       if (!input.access_code) {
-        await this.accessCodes.issue(user);
+        await this.accessCodes.issue(user, 'sign_in');
         throw new AppError(401, 'access_code_required', ACCESS_CODE_REQUIRED);
       }
       await this.accessCodes.verify(user.id, input.access_code);
@@ -64,11 +78,21 @@ export class AccountService {
     return user;
   }
 
+  /** A token for the browser that just signed in, so its later tries skip strangers' delays. */
+  deviceTokenFor(email: string): string {
+    return this.knownDevices.tokenFor(email);
+  }
+
+  /** A reset password proves the owner: earlier wrong guesses stop slowing the account. */
+  async forgetFailedSignIns(email: string): Promise<void> {
+    await this.throttle.clear(`sign_in:${email.toLowerCase()}`);
+  }
+
   /** Sends a new code, but only to an account with two-step on; the answer is the same either way. */
   async resendAccessCode(email: string): Promise<void> {
     const user = await this.users.findByEmail(email);
-    if (!user) return;
-    const preferences = await this.users.preferencesOf(user.id);
-    if (preferences.is_2fa_enabled === 1) await this.accessCodes.issue(user);
+    const preferences = user ? await this.users.preferencesOf(user.id) : undefined;
+    if (user && preferences?.is_2fa_enabled === 1) await this.accessCodes.issue(user, 'resend');
+    else await this.accessCodes.countResend(email);
   }
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FOREIGN_ORIGIN, INVALID_CREDENTIALS } from '@common/api/errors';
 import { RATE_LIMITS } from '@common/limits';
+import { delayAfter, SIGN_IN_BACKOFF } from '@server/services/attemptThrottle';
 import { buildUser, signedIn } from './factories';
 import { ApiClient, startTestApp, type TestApp } from './harness';
 
@@ -53,10 +54,10 @@ describe('POST /users/sign_in', () => {
     });
   });
 
-  it('stops guessing after the limit with 429 and Retry-After, and lets in again after the window', async () => {
+  it('stops guessing after the limit with 429 and Retry-After, and lets in again after the wait', async () => {
     const user = await buildUser(t.ctx);
     const client = new ApiClient(t.baseUrl);
-    for (let i = 0; i < RATE_LIMITS.signIn.max; i++) {
+    for (let i = 0; i < SIGN_IN_BACKOFF.freeAttempts; i++) {
       expect(
         (await client.post('/users/sign_in', { email: user.email, password: `wrong-${i}` })).status,
       ).toBe(401);
@@ -66,10 +67,22 @@ describe('POST /users/sign_in', () => {
     expect(blocked.body.response.error.code).toBe('rate_limited');
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
 
-    t.clock.advance(RATE_LIMITS.signIn.windowMinutes * 60_000 + 1000);
+    t.clock.advance(Number(blocked.headers.get('retry-after')) * 1000);
     expect((await client.post('/users/sign_in', { email: user.email, password: user.password })).status).toBe(
       200,
     );
+  });
+
+  it('still limits one address to 10 tries at one account in 15 minutes, however slowly it guesses', async () => {
+    const user = await buildUser(t.ctx);
+    const client = new ApiClient(t.baseUrl);
+    for (let i = 0; i < RATE_LIMITS.signIn.max; i++) {
+      const answer = await client.post('/users/sign_in', { email: user.email, password: `slow-${i}` });
+      expect(answer.status).toBe(401);
+      t.clock.advance(delayAfter(i + 1, SIGN_IN_BACKOFF) * 1000);
+    }
+    const blocked = await client.post('/users/sign_in', { email: user.email, password: user.password });
+    expect(blocked.status).toBe(429);
   });
 });
 

@@ -175,9 +175,9 @@ describe('request bodies', () => {
     expect(error?.message).toEqual(expect.any(String));
   });
 
-  it('answers an empty JSON body with 400 in the error envelope', async () => {
+  it('reads an empty JSON body as {}: a call that needs fields answers 422 in the error envelope', async () => {
     const answer = await rawPost(t.baseUrl, '/users/sign_in', '');
-    expect(answer.status).toBe(400);
+    expect(answer.status).toBe(422);
     expectErrorEnvelope(answer.text);
   });
 

@@ -34,7 +34,10 @@ describe('two-step verification', () => {
 
     const { client: next, code } = await askForCode(user);
     expect((await withCode(next, user, code)).status).toBe(200);
-    const off = await next.patch(`/users/${user.id}`, { user_preference: { is_2fa_enabled: false } });
+    const off = await next.patch(`/users/${user.id}`, {
+      user_preference: { is_2fa_enabled: false },
+      current_password: user.password,
+    });
     expect(off.body.response.is_2fa_enabled).toBe(false);
     await next.delete('/users/sign_out');
     expect((await signedIn(t.baseUrl, user)).signedIn).toBe(true);
@@ -128,5 +131,29 @@ describe('two-step verification', () => {
     expect(statuses.slice(0, 5)).toEqual([200, 200, 200, 200, 200]);
     expect(statuses.slice(5)).toEqual([429, 429]);
     expect(await mailCount(t.ctx, user.email)).toBe(5);
+  });
+
+  it('answers resends the same for a two-step account that spent its codes, one without two-step, and nobody', async () => {
+    const twoStep = await buildUser(t.ctx, { twoStep: true });
+    const plain = await buildUser(t.ctx);
+    // The owner's sign-ins spent the codes they may send; resends have an allowance of their own.
+    for (let i = 0; i < 5; i++) await askForCode(twoStep);
+    const spent = await new ApiClient(t.baseUrl).post('/users/sign_in', {
+      email: twoStep.email,
+      password: twoStep.password,
+    });
+    expect(spent.status).toBe(429);
+    const sequences: Record<string, number[]> = {};
+    for (const email of [twoStep.email, plain.email, `nobody-${plain.id}@example.com`]) {
+      const client = new ApiClient(t.baseUrl);
+      sequences[email] = [];
+      for (let i = 0; i < 7; i++) {
+        sequences[email].push((await client.put('/users/access_code', { access_code: { email } })).status);
+      }
+    }
+    expect(sequences[twoStep.email]).toEqual([200, 200, 200, 200, 200, 429, 429]);
+    expect(sequences[plain.email]).toEqual(sequences[twoStep.email]);
+    expect(sequences[`nobody-${plain.id}@example.com`]).toEqual(sequences[plain.email]);
+    expect(await mailCount(t.ctx, plain.email)).toBe(0);
   });
 });

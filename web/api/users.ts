@@ -6,6 +6,8 @@ import { queryKeys } from './keys';
 export interface ProfileChanges {
   name?: string;
   email?: string;
+  /** Needed with a new e-mail. */
+  currentPassword?: string;
   avatar?: File;
 }
 
@@ -17,6 +19,7 @@ export function useUpdateProfile(userId: number) {
       const form = new FormData();
       if (changes.name !== undefined) form.append('name', changes.name);
       if (changes.email !== undefined) form.append('email', changes.email);
+      if (changes.currentPassword !== undefined) form.append('current_password', changes.currentPassword);
       if (changes.avatar) form.append('avatar', changes.avatar, changes.avatar.name);
       return api<User>(`/users/${userId}`, { method: 'PATCH', body: form });
     },
@@ -24,12 +27,17 @@ export function useUpdateProfile(userId: number) {
   });
 }
 
-/** PATCH /users/{id} as JSON: download resolution and two-step verification. */
+/** PATCH /users/{id} as JSON: download resolution and two-step verification (off needs the password). */
 export function useUpdatePreference(userId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (user_preference: PreferenceUpdate['user_preference']) =>
-      api<User>(`/users/${userId}`, { method: 'PATCH', body: { user_preference } }),
+    mutationFn: (user_preference: PreferenceUpdate['user_preference'] & { current_password?: string }) => {
+      const { current_password, ...preference } = user_preference;
+      return api<User>(`/users/${userId}`, {
+        method: 'PATCH',
+        body: { user_preference: preference, ...(current_password ? { current_password } : {}) },
+      });
+    },
     onSuccess: (user) => queryClient.setQueryData(queryKeys.me, user),
   });
 }

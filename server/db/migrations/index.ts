@@ -4,6 +4,7 @@ import * as createWorkspaces from './20261122000000_create_workspaces';
 import * as indexPaymentProviderIds from './20261122150000_index_payment_provider_ids';
 import * as addInvoicePeriodKey from './20261122160000_add_invoice_period_key';
 import * as createProjects from './20261123000000_create_projects';
+import * as createAttemptThrottles from './20261124100000_create_attempt_throttles';
 
 /** Every migration, by name; names sort in the order they run. Never edit one that has landed. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '20261122150000_index_payment_provider_ids': indexPaymentProviderIds,
   '20261122160000_add_invoice_period_key': addInvoicePeriodKey,
   '20261123000000_create_projects': createProjects,
+  '20261124100000_create_attempt_throttles': createAttemptThrottles,
 };

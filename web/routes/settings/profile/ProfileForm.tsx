@@ -1,6 +1,6 @@
 import { SaveFooter } from '@web/routes/settings/SaveFooter';
 import { useEffect, useState } from 'react';
-import { SimpleGrid, TextInput } from '@mantine/core';
+import { PasswordInput, SimpleGrid, TextInput } from '@mantine/core';
 import { PREFERENCES_SAVED } from '@common/api/errors';
 import type { User } from '@common/api/users';
 import { profileFieldsSchema } from '@common/api/users';
@@ -21,7 +21,7 @@ interface PickedAvatar {
 /** Name, e-mail and avatar; Save only when something changed and everything is valid. */
 export function ProfileForm({ user }: { user: User }) {
   const update = useUpdateProfile(user.id);
-  const form = useZodForm(profileFieldsSchema, { name: user.name, email: user.email });
+  const form = useZodForm(profileFieldsSchema, { name: user.name, email: user.email, current_password: '' });
   const [avatar, setAvatar] = useState<PickedAvatar | null>(null);
   const [avatarError, setAvatarError] = useState<string | null>(null);
 
@@ -38,13 +38,18 @@ export function ProfileForm({ user }: { user: User }) {
     setAvatar(problem ? null : { file, url: URL.createObjectURL(file) });
   }
 
+  const emailChanges = form.values.email.trim().toLowerCase() !== user.email;
   const changed = form.isDirty || avatar !== null;
-  const canSave = changed && form.isValid && !avatarError;
+  const canSave =
+    changed && form.isValid && !avatarError && (!emailChanges || form.values.current_password !== '');
 
   const save = form.onSubmit((values) => {
     const changes: ProfileChanges = {};
     if (values.name.trim() !== user.name) changes.name = values.name.trim();
-    if (values.email.trim().toLowerCase() !== user.email) changes.email = values.email.trim();
+    if (values.email.trim().toLowerCase() !== user.email) {
+      changes.email = values.email.trim();
+      changes.currentPassword = values.current_password;
+    }
     if (avatar) changes.avatar = avatar.file;
     update.mutate(changes, {
       onSuccess: () => snackbar.success({ title: PREFERENCES_SAVED }),
@@ -98,6 +103,16 @@ export function ProfileForm({ user }: { user: User }) {
           <TextInput label="Name" autoComplete="name" {...form.inputProps('name')} />
           <TextInput label="Email" type="email" autoComplete="email" {...form.inputProps('email')} />
         </SimpleGrid>
+        {emailChanges && (
+          <PasswordInput
+            label="Current password"
+            description="To change your e-mail, confirm it is you. We will also let your old address know."
+            autoComplete="current-password"
+            maw={{ sm: 'calc(50% - var(--mantine-spacing-md) / 2)' }}
+            data-testid="profile-current-password"
+            {...form.inputProps('current_password')}
+          />
+        )}
       </SettingsCard>
     </form>
   );

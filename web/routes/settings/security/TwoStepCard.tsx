@@ -1,28 +1,49 @@
+import { useState } from 'react';
 import { Badge, Group, Switch, Text } from '@mantine/core';
 import type { User } from '@common/api/users';
 import { useUpdatePreference } from '@web/api/users';
 import { snackbar } from '@web/components/snackbar/snackbar';
 import { SettingsCard } from '../SettingsCard';
+import { ConfirmTwoStepOffModal, currentPasswordError } from './ConfirmTwoStepOffModal';
 
-/** Two-step verification: a 6-digit code by e-mail at every log in. */
+/** Two-step verification: a 6-digit code by e-mail at every log in. Off needs the password. */
 export function TwoStepCard({ user }: { user: User }) {
   const update = useUpdatePreference(user.id);
+  const [confirmingOff, setConfirmingOff] = useState(false);
+  const [passwordError, setPasswordError] = useState<string | null>(null);
   const enabled = update.isPending ? Boolean(update.variables.is_2fa_enabled) : user.is_2fa_enabled;
 
-  function toggle(next: boolean) {
+  function save(next: boolean, currentPassword?: string) {
     update.mutate(
-      { is_2fa_enabled: next },
+      { is_2fa_enabled: next, ...(currentPassword ? { current_password: currentPassword } : {}) },
       {
-        onSuccess: () =>
+        onSuccess: () => {
+          setConfirmingOff(false);
           snackbar.success({
             title: next ? 'Two-step verification activated' : 'Two-step verification deactivated',
             description: next
               ? `From now on we'll e-mail a code to ${user.email} when you log in.`
-              : undefined,
-          }),
-        onError: () => snackbar.error(),
+              : 'Your other devices were logged out.',
+          });
+        },
+        onError: (error) => {
+          const message = currentPasswordError(error);
+          if (message) setPasswordError(message);
+          else {
+            setConfirmingOff(false);
+            snackbar.error();
+          }
+        },
       },
     );
+  }
+
+  function toggle(next: boolean) {
+    if (next) save(true);
+    else {
+      setPasswordError(null);
+      setConfirmingOff(true);
+    }
   }
 
   return (
@@ -46,6 +67,13 @@ export function TwoStepCard({ user }: { user: User }) {
           aria-label="Two-step verification"
         />
       </Group>
+      <ConfirmTwoStepOffModal
+        opened={confirmingOff}
+        pending={update.isPending}
+        error={passwordError}
+        onCancel={() => setConfirmingOff(false)}
+        onConfirm={(password) => save(false, password)}
+      />
     </SettingsCard>
   );
 }
