@@ -21,9 +21,20 @@ export class RateLimiter {
 
   /** Counts one attempt under `key`; throws 429 once the window's allowance is spent. */
   async consume(key: string, limit: Limit): Promise<void> {
+    const { hits, windowStartedAt } = await this.count(key, limit.windowMinutes);
+    if (hits > limit.max) {
+      const windowMs = limit.windowMinutes * 60_000;
+      const retryAfter = Math.ceil(
+        (windowStartedAt.getTime() + windowMs - this.clock.now().getTime()) / 1000,
+      );
+      throw new AppError(429, 'rate_limited', RATE_LIMITED, { retry_after_seconds: Math.max(1, retryAfter) });
+    }
+  }
+
+  /** Counts one event under `key` and answers how many the current window holds, this one included. */
+  async count(key: string, windowMinutes: number): Promise<{ hits: number; windowStartedAt: Date }> {
     const now = this.clock.now();
-    const windowMs = limit.windowMinutes * 60_000;
-    const cutoff = new Date(now.getTime() - windowMs).toISOString();
+    const cutoff = new Date(now.getTime() - windowMinutes * 60_000).toISOString();
     const expired = sql<boolean>`${sql.ref('rate_limits.window_started_at')} <= ${cutoff}`;
     const row = await this.db
       .insertInto('rate_limits')
@@ -36,11 +47,14 @@ export class RateLimiter {
       )
       .returning(['hits', 'window_started_at'])
       .executeTakeFirstOrThrow();
-    if (row.hits > limit.max) {
-      const retryAfter = Math.ceil(
-        (new Date(row.window_started_at).getTime() + windowMs - now.getTime()) / 1000,
-      );
-      throw new AppError(429, 'rate_limited', RATE_LIMITED, { retry_after_seconds: Math.max(1, retryAfter) });
-    }
+    return { hits: row.hits, windowStartedAt: new Date(row.window_started_at) };
+  }
+
+  /** The events the current window of `key` holds, without counting one. */
+  async peek(key: string, windowMinutes: number): Promise<number> {
+    const row = await this.db.selectFrom('rate_limits').selectAll().where('key', '=', key).executeTakeFirst();
+    if (!row) return 0;
+    const age = this.clock.now().getTime() - new Date(row.window_started_at).getTime();
+    return age >= windowMinutes * 60_000 ? 0 : row.hits;
   }
 }

@@ -6,11 +6,21 @@ import { AppError } from '../errors';
 import type { RateLimiter } from './rateLimiter';
 import { hmac, safeEqual, sha256, verifyPassword } from './secrets';
 
-/** Unlock attempts: per address and link, and per link from anywhere (a spread-out guesser). */
+/**
+ * Unlock attempts: each address has 10 tries per link in 15 minutes. A link is never locked for
+ * everyone (a stranger's guesses must not shut out the people it was sent to): instead, once a link
+ * has seen many wrong tries, every try at it is slowed down, by up to 3 seconds.
+ */
 export const SHARE_UNLOCK_LIMITS = {
   perAddress: { max: 10, windowMinutes: 15 },
-  perLink: { max: 50, windowMinutes: 15 },
+  perLink: { freeFailures: 20, stepMs: 100, maxDelayMs: 3000, windowMinutes: 15 },
 } as const;
+
+/** How long a try at a link waits after `failures` wrong tries in the window. */
+export function unlockDelayMs(failures: number): number {
+  const { freeFailures, stepMs, maxDelayMs } = SHARE_UNLOCK_LIMITS.perLink;
+  return Math.min(Math.max(0, failures - freeFailures) * stepMs, maxDelayMs);
+}
 
 /** The cookie that remembers an unlocked link: one per link, named by the hash's first 12 characters. */
 export const shareCookieName = (shareHash: string) => `pr_share_${shareHash.slice(0, 12)}`;
@@ -50,11 +60,18 @@ export class SharedAccess {
    * link, makes old cookies worthless.
    */
   async unlock(shareHash: string, password: string, ip: string) {
+    const linkKey = `share_unlock_failures:${sha256(shareHash)}`;
     await this.limiter.consume(`share_unlock:${ip}:${sha256(shareHash)}`, SHARE_UNLOCK_LIMITS.perAddress);
-    await this.limiter.consume(`share_unlock:${sha256(shareHash)}`, SHARE_UNLOCK_LIMITS.perLink);
     const project = await this.open(shareHash);
     if (project.share_password_hash === null) return { project, cookie: null };
-    if (!(await verifyPassword(password, project.share_password_hash))) throw wrongPassword();
+    // Every try waits alike, right or wrong, so a guesser learns nothing by hanging up early.
+    await this.clock.sleep(
+      unlockDelayMs(await this.limiter.peek(linkKey, SHARE_UNLOCK_LIMITS.perLink.windowMinutes)),
+    );
+    if (!(await verifyPassword(password, project.share_password_hash))) {
+      await this.limiter.count(linkKey, SHARE_UNLOCK_LIMITS.perLink.windowMinutes);
+      throw wrongPassword();
+    }
     return {
       project,
       cookie: {
