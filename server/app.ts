@@ -121,7 +121,7 @@ export async function buildApp(
     { prefix: API_PREFIX },
   );
 
-  await registerWebApp(app, overrides.webDir ?? DEFAULT_WEB_DIR);
+  await registerWebApp(app, overrides.webDir ?? DEFAULT_WEB_DIR, { production: config.env === 'production' });
   app.addHook('onClose', async () => {
     await ctx.mailer.close();
     await ctx.db.destroy();
