@@ -1,94 +1,163 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { RedirectIfAuthed } from './auth/RedirectIfAuthed';
 import { RequireAuth } from './auth/RequireAuth';
-import { AppLayout } from './components/layout/AppLayout';
-import { AuthLayout } from './components/layout/AuthLayout';
 import { CrashScreen } from './components/screens/CrashScreen';
-import { AssetPage } from './routes/asset/AssetPage';
-import { OutboxPage } from './routes/dev-outbox/OutboxPage';
-import { ForgotPage } from './routes/forgot/ForgotPage';
-import { InvitationPage } from './routes/invitations/InvitationPage';
-import { InvoicePage } from './routes/invoices/InvoicePage';
-import { LoginPage } from './routes/login/LoginPage';
-import { NotFoundPage } from './routes/not-found/NotFoundPage';
-import { ProjectPage } from './routes/project/ProjectPage';
-import { ProjectsPage } from './routes/projects/ProjectsPage';
-import { ResetPasswordPage } from './routes/reset-password/ResetPasswordPage';
-import { ProfilePanel } from './routes/settings/ProfilePanel';
-import { SettingsLayout } from './routes/settings/SettingsLayout';
-import { SharedAssetPage } from './routes/shared-view/SharedAssetPage';
-import { SharedFolderPage } from './routes/shared-view/SharedFolderPage';
-import { SharedLayout } from './routes/shared-view/SharedLayout';
-import { SharedViewPage } from './routes/shared-view/SharedViewPage';
-import { SignupPage } from './routes/signup/SignupPage';
-import { CreateWorkspacePage } from './routes/workspaces/CreateWorkspacePage';
-import { WorkspaceSettingsPage } from './routes/workspaces/WorkspaceSettingsPage';
+import { SplashScreen } from './components/screens/SplashScreen';
 import { AppRoot } from './shell/AppRoot';
 import type { RouteHandle } from './shell/routeHandle';
 
 const responsive: RouteHandle = { responsive: true };
 
-/** The route table of both specs' §2. */
+/**
+ * Every screen and layout is its own chunk, loaded when a route first needs it (React Router's
+ * `lazy`, all the matched routes' chunks at once), so /login downloads the shell and the login
+ * form but no project list, settings or billing code. The first load shows the splash screen
+ * (HydrateFallback); later navigations keep the current screen until the next one has arrived.
+ */
 export const routes: RouteObject[] = [
   {
     element: <AppRoot />,
     errorElement: <CrashScreen />,
+    HydrateFallback: SplashScreen,
     children: [
       { index: true, element: <Navigate to="/projects" replace /> },
       {
-        element: <AuthLayout />,
+        lazy: async () => ({ Component: (await import('./components/layout/AuthLayout')).AuthLayout }),
         handle: responsive,
         children: [
           {
             element: <RedirectIfAuthed />,
             children: [
-              { path: 'login', element: <LoginPage /> },
-              { path: 'signup', element: <SignupPage /> },
-              { path: 'forgot', element: <ForgotPage /> },
-              { path: 'reset-password', element: <ResetPasswordPage /> },
+              {
+                path: 'login',
+                lazy: async () => ({ Component: (await import('./routes/login/LoginPage')).LoginPage }),
+              },
+              {
+                path: 'signup',
+                lazy: async () => ({ Component: (await import('./routes/signup/SignupPage')).SignupPage }),
+              },
+              {
+                path: 'forgot',
+                lazy: async () => ({ Component: (await import('./routes/forgot/ForgotPage')).ForgotPage }),
+              },
+              {
+                path: 'reset-password',
+                lazy: async () => ({
+                  Component: (await import('./routes/reset-password/ResetPasswordPage')).ResetPasswordPage,
+                }),
+              },
             ],
           },
-          { path: 'workspaces/invitations/:invitationHash', element: <InvitationPage kind="workspace" /> },
-          { path: 'projects/invitations/:invitationHash', element: <InvitationPage kind="project" /> },
+          {
+            path: 'workspaces/invitations/:invitationHash',
+            lazy: async () => {
+              const { InvitationPage } = await import('./routes/invitations/InvitationPage');
+              return { element: <InvitationPage kind="workspace" /> };
+            },
+          },
+          {
+            path: 'projects/invitations/:invitationHash',
+            lazy: async () => {
+              const { InvitationPage } = await import('./routes/invitations/InvitationPage');
+              return { element: <InvitationPage kind="project" /> };
+            },
+          },
         ],
       },
       {
         path: 'projects/shared_view/:shareHash',
-        element: <SharedLayout />,
+        lazy: async () => ({ Component: (await import('./routes/shared-view/SharedLayout')).SharedLayout }),
         children: [
-          { index: true, element: <SharedViewPage /> },
-          { path: 'folders/:folderID', element: <SharedFolderPage /> },
-          { path: 'assets/:assetID', element: <SharedAssetPage /> },
+          {
+            index: true,
+            lazy: async () => ({
+              Component: (await import('./routes/shared-view/SharedViewPage')).SharedViewPage,
+            }),
+          },
+          {
+            path: 'folders/:folderID',
+            lazy: async () => ({
+              Component: (await import('./routes/shared-view/SharedFolderPage')).SharedFolderPage,
+            }),
+          },
+          {
+            path: 'assets/:assetID',
+            lazy: async () => ({
+              Component: (await import('./routes/shared-view/SharedAssetPage')).SharedAssetPage,
+            }),
+          },
         ],
       },
       {
         element: <RequireAuth />,
         children: [
           // The printable invoice stands alone: no top bar on paper.
-          { path: 'invoices/:invoiceId', element: <InvoicePage /> },
           {
-            element: <AppLayout />,
+            path: 'invoices/:invoiceId',
+            lazy: async () => ({ Component: (await import('./routes/invoices/InvoicePage')).InvoicePage }),
+          },
+          {
+            lazy: async () => ({ Component: (await import('./components/layout/AppLayout')).AppLayout }),
             children: [
-              { path: 'projects', element: <ProjectsPage /> },
-              { path: 'projects/:projectID', element: <ProjectPage /> },
-              { path: 'projects/:projectID/folders/:folderID', element: <ProjectPage /> },
-              { path: 'projects/:projectID/assets/:assetID', element: <AssetPage /> },
+              {
+                path: 'projects',
+                lazy: async () => ({
+                  Component: (await import('./routes/projects/ProjectsPage')).ProjectsPage,
+                }),
+              },
+              {
+                path: 'projects/:projectID',
+                lazy: async () => ({ Component: (await import('./routes/project/ProjectPage')).ProjectPage }),
+              },
+              {
+                path: 'projects/:projectID/folders/:folderID',
+                lazy: async () => ({ Component: (await import('./routes/project/ProjectPage')).ProjectPage }),
+              },
+              {
+                path: 'projects/:projectID/assets/:assetID',
+                lazy: async () => ({ Component: (await import('./routes/asset/AssetPage')).AssetPage }),
+              },
               {
                 path: 'user',
-                element: <SettingsLayout />,
+                lazy: async () => ({
+                  Component: (await import('./routes/settings/SettingsLayout')).SettingsLayout,
+                }),
                 children: [
                   { index: true, element: <Navigate to="/user/profile" replace /> },
-                  { path: 'profile/:section?', element: <ProfilePanel /> },
-                  { path: 'workspaces/new', element: <CreateWorkspacePage /> },
-                  { path: 'workspaces/:workspaceID/:section?', element: <WorkspaceSettingsPage /> },
+                  {
+                    path: 'profile/:section?',
+                    lazy: async () => ({
+                      Component: (await import('./routes/settings/ProfilePanel')).ProfilePanel,
+                    }),
+                  },
+                  {
+                    path: 'workspaces/new',
+                    lazy: async () => ({
+                      Component: (await import('./routes/workspaces/CreateWorkspacePage'))
+                        .CreateWorkspacePage,
+                    }),
+                  },
+                  {
+                    path: 'workspaces/:workspaceID/:section?',
+                    lazy: async () => ({
+                      Component: (await import('./routes/workspaces/WorkspaceSettingsPage'))
+                        .WorkspaceSettingsPage,
+                    }),
+                  },
                 ],
               },
             ],
           },
         ],
       },
-      { path: 'dev/outbox', element: <OutboxPage /> },
-      { path: '*', element: <NotFoundPage /> },
+      {
+        path: 'dev/outbox',
+        lazy: async () => ({ Component: (await import('./routes/dev-outbox/OutboxPage')).OutboxPage }),
+      },
+      {
+        path: '*',
+        lazy: async () => ({ Component: (await import('./routes/not-found/NotFoundPage')).NotFoundPage }),
+      },
     ],
   },
 ];

@@ -4,28 +4,16 @@ import type { Checkout } from '@common/api/billing';
 import type { Workspace } from '@common/api/workspaces';
 import { deriveWorkspaceState, type WorkspaceState } from '@common/workspaceState';
 import { api } from './client';
+import { fetchMyWorkspaces, workspaceKeys } from './workspaceKeys';
 import { useSignedInUser } from './session';
 
-/**
- * Workspaces the signed-in user belongs to (account-side §2–4, §7).
- * Shared by the settings screens and the plan/billing screens: every change to a workspace
- * updates both the list and the single-workspace cache through `storeWorkspace`.
- */
-export const workspaceKeys = {
-  all: ['workspaces'] as const,
-  mine: ['workspaces', 'mine'] as const,
-  one: (id: number) => ['workspaces', id] as const,
-  /** Prefix of everything cached under one workspace (members, invites, billing, …). */
-  scope: (id: number) => ['workspaces', id] as const,
-};
-
-export const fetchMyWorkspaces = () => api<Workspace[]>('/me/workspaces');
+export { fetchMyWorkspaces, workspaceKeys };
 
 /** GET /me/workspaces: owned first, then the ones the user is a member of. */
 export function useMyWorkspaces(options: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: workspaceKeys.mine,
-    queryFn: fetchMyWorkspaces,
+    queryFn: () => fetchMyWorkspaces(),
     staleTime: 30_000,
     enabled: options.enabled ?? true,
   });

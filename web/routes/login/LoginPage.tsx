@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { Anchor, Text } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
+import { Anchor, Center, Loader, Text } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
 import { ACCESS_CODE_REQUIRED } from '@common/api/errors';
 import { useResendAccessCode, useSignIn } from '@web/api/session';
@@ -7,8 +7,10 @@ import { AuthHeading } from '@web/components/auth/AuthHeading';
 import { snackbar } from '@web/components/snackbar/snackbar';
 import { authLink } from '@web/auth/redirectTarget';
 import { signInErrorMessage, signInOutcome } from './authErrors';
-import { CodeStep } from './CodeStep';
 import { CredentialsStep, type Credentials } from './CredentialsStep';
+
+// Only accounts with two-step verification see the code step: it loads when first needed.
+const CodeStep = lazy(async () => ({ default: (await import('./CodeStep')).CodeStep }));
 
 /** /login: e-mail and password, then the e-mailed code when two-step verification is on. */
 export function LoginPage() {
@@ -56,19 +58,27 @@ export function LoginPage() {
     return (
       <>
         <AuthHeading title="Check your e-mail">{ACCESS_CODE_REQUIRED}</AuthHeading>
-        <CodeStep
-          key={codeAttempt}
-          email={credentials.email}
-          pending={signIn.isPending}
-          error={error}
-          resending={resend.isPending}
-          onSubmit={(code) => submit(credentials, code)}
-          onResend={resendCode}
-          onBack={() => {
-            setNeedsCode(false);
-            setError(null);
-          }}
-        />
+        <Suspense
+          fallback={
+            <Center py="xl">
+              <Loader size="sm" type="dots" aria-label="Loading" />
+            </Center>
+          }
+        >
+          <CodeStep
+            key={codeAttempt}
+            email={credentials.email}
+            pending={signIn.isPending}
+            error={error}
+            resending={resend.isPending}
+            onSubmit={(code) => submit(credentials, code)}
+            onResend={resendCode}
+            onBack={() => {
+              setNeedsCode(false);
+              setError(null);
+            }}
+          />
+        </Suspense>
       </>
     );
   }
