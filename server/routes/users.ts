@@ -82,8 +82,10 @@ export function userRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/users/:id/avatar',
       { schema: { tags: ['users'], params: idParams } },
       async (request, reply) => {
-        requireSession(request);
-        const user = await ctx.users.findById(request.params.id);
+        const { userId } = requireSession(request);
+        // Only people who work with the user see their face; anyone else gets the 404 of a missing one.
+        const visible = await ctx.users.areAcquainted(userId, request.params.id);
+        const user = visible ? await ctx.users.findById(request.params.id) : undefined;
         const file = user?.avatar_key ? await ctx.storage.get(user.avatar_key) : null;
         if (!file) throw notFound();
         return reply

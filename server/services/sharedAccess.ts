@@ -13,7 +13,7 @@ import { hmac, safeEqual, sha256, verifyPassword } from './secrets';
  */
 export const SHARE_UNLOCK_LIMITS = {
   perAddress: { max: 10, windowMinutes: 15 },
-  perLink: { freeFailures: 20, stepMs: 100, maxDelayMs: 3000, windowMinutes: 15 },
+  perLink: { freeFailures: 10, stepMs: 200, maxDelayMs: 3000, windowMinutes: 15 },
 } as const;
 
 /** How long a try at a link waits after `failures` wrong tries in the window. */

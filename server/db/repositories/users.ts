@@ -80,6 +80,48 @@ export class UsersRepository {
     if (Object.keys(values).length === 0) return;
     await this.db.updateTable('user_preferences').set(values).where('user_id', '=', userId).execute();
   }
+
+  /**
+   * Whether `viewerId` may see `userId`'s face: the same person, members of one workspace or one
+   * project, or the owner of a workspace holding a project the user is in. One query.
+   */
+  async areAcquainted(viewerId: number, userId: number): Promise<boolean> {
+    if (viewerId === userId) return true;
+    const row = await this.db
+      .selectNoFrom((eb) =>
+        eb
+          .or([
+            eb.exists(
+              eb
+                .selectFrom('workspace_members as mine')
+                .innerJoin('workspace_members as theirs', 'theirs.workspace_id', 'mine.workspace_id')
+                .where('mine.user_id', '=', viewerId)
+                .where('theirs.user_id', '=', userId)
+                .select('mine.user_id'),
+            ),
+            eb.exists(
+              eb
+                .selectFrom('project_members as mine')
+                .innerJoin('project_members as theirs', 'theirs.project_id', 'mine.project_id')
+                .where('mine.user_id', '=', viewerId)
+                .where('theirs.user_id', '=', userId)
+                .select('mine.user_id'),
+            ),
+            eb.exists(
+              eb
+                .selectFrom('workspaces')
+                .innerJoin('projects', 'projects.workspace_id', 'workspaces.id')
+                .innerJoin('project_members', 'project_members.project_id', 'projects.id')
+                .where('workspaces.owner_id', '=', viewerId)
+                .where('project_members.user_id', '=', userId)
+                .select('workspaces.id'),
+            ),
+          ])
+          .as('acquainted'),
+      )
+      .executeTakeFirstOrThrow();
+    return Boolean(Number(row.acquainted));
+  }
 }
 
 /** True when `error` is a unique-constraint violation, on either database. */
