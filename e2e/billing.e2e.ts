@@ -4,6 +4,7 @@ import { PAYMENT_ERRORS } from '@common/api/billing';
 import { PLAN_LIMITS_TOOLTIP } from '@common/plans';
 import { join } from 'node:path';
 import { newPage, SCREENSHOT_DIR, shot, useAppAndBrowser, type E2eApp } from './harness';
+import { checkAccessibility } from './axe';
 import { closeSnackbars, expectSnackbar, logInInUi, makeUser, signUpInUi, signUpViaApi } from './journeys';
 
 const DAY = 86_400_000;
@@ -16,6 +17,7 @@ const DAY = 86_400_000;
 async function shotOpen(page: Page, name: string): Promise<void> {
   await page.waitForTimeout(350);
   await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`) });
+  await checkAccessibility(page, name);
 }
 
 function planModal(page: Page): Locator {

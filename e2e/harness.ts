@@ -14,6 +14,7 @@ import {
 import type { OutboxMail } from '@common/api/auth';
 import { buildApp, type BuiltApp } from '@server/app';
 import { loadConfig } from '@server/config';
+import { checkAccessibility } from './axe';
 
 const ROOT = resolve(import.meta.dirname, '..');
 /** The built web app; E2E_WEB_DIR lets a second build (another outDir) be tested beside the first. */
@@ -121,7 +122,10 @@ export async function newPage(
   return { context, page };
 }
 
-/** Saves a full-page screenshot as e2e/screenshots/<name>.png (git-ignored) for a human to look at. */
+/**
+ * Saves a full-page screenshot as e2e/screenshots/<name>.png (git-ignored) for a human to look at,
+ * then runs axe-core on the screen: a serious or critical WCAG violation fails the journey.
+ */
 export async function shot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   // Let the last render and any transition (reduced motion makes them short) settle.
@@ -136,6 +140,7 @@ export async function shot(page: Page, name: string): Promise<void> {
   if (taller) await page.setViewportSize({ width: viewport.width, height });
   await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`) });
   if (taller) await page.setViewportSize(viewport);
+  await checkAccessibility(page, name);
 }
 
 /**

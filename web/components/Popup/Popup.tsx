@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Button, Checkbox, Group, Modal, Radio, Stack, Text } from '@mantine/core';
+import { useFocusReturnToOpener } from '@web/components/focus/useFocusReturnToOpener';
 import { parseBoldMarkup } from './boldMarkup';
 import { isGatedOff, type PopupActionVariant } from './popupActions';
 
@@ -109,6 +110,7 @@ function PopupBody({ description, checkbox, radios, actions, children }: PopupPr
 /** The generic popup of the spec: title, **bold** description, optional gate checkbox, radios, actions. */
 export function Popup(props: PopupProps) {
   const closable = props.closable ?? true;
+  useFocusReturnToOpener(props.opened);
   return (
     <Modal
       opened={props.opened}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Group, Menu, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Group, Menu, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconChevronDown, IconLogout, IconSettings } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { useSignedInUser } from '@web/api/session';
@@ -26,8 +26,10 @@ export function ProfileMenu() {
     <>
       <Menu position="bottom-end" width={300} shadow="lg" radius="md" offset={8} withinPortal>
         <Menu.Target>
-          <UnstyledButton className={classes.target} aria-label="Account menu" data-testid="profile-menu">
-            <Group gap={8} wrap="nowrap">
+          <UnstyledButton className={classes.target} data-testid="profile-menu">
+            {/* The initials are a picture of the user here, not the button's label. */}
+            <VisuallyHidden>Account menu</VisuallyHidden>
+            <Group gap={8} wrap="nowrap" aria-hidden>
               <UserAvatar user={user} size={34} radius="xl" />
               <IconChevronDown size={14} className={classes.chevron} />
             </Group>

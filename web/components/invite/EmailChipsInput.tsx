@@ -83,7 +83,7 @@ export function EmailChipsInput({
                 : {
                     root: {
                       background: 'var(--mantine-color-red-light)',
-                      color: 'var(--mantine-color-red-filled)',
+                      color: 'var(--mantine-color-red-light-color)',
                       boxShadow: 'inset 0 0 0 1px var(--mantine-color-red-4)',
                     },
                   }

@@ -4,6 +4,9 @@ import { Box, Group, Stack, Text, Title } from '@mantine/core';
 /** The width of pages that show grids of projects, folders and assets. */
 export const GRID_PAGE_WIDTH = 1360;
 
+/** The settings pages beside their sidebar: the whole column of a 1440 px screen, capped beyond. */
+export const SETTINGS_PAGE_WIDTH = 1200;
+
 /** A page's content column with the app's spacing; `start` keeps it beside a sidebar. */
 export function Page({
   children,

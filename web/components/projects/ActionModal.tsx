@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Group, Modal, Text } from '@mantine/core';
+import { useFocusReturnToOpener } from '@web/components/focus/useFocusReturnToOpener';
 
 /** The frame of the project list's dialogs: icon and title, the app's popup look. */
 export function ActionModal({
@@ -20,6 +21,7 @@ export function ActionModal({
   size?: string | number;
   children: ReactNode;
 }) {
+  useFocusReturnToOpener(opened);
   return (
     <Modal
       opened={opened}

@@ -1,8 +1,12 @@
-import type { ReactNode } from 'react';
-import { Group, Radio, Text } from '@mantine/core';
+import { use, type ReactNode } from 'react';
+import { Group, Radio, RadioGroupContext, Text } from '@mantine/core';
 import classes from './actionModals.module.css';
 
-/** One choice of a dialog's radio list, drawn as a card: the radio, then what it chooses. */
+/**
+ * One choice of a dialog's radio list, drawn as a card: the radio, then what it chooses. Inside a
+ * Radio.Group it is a radio of a radiogroup: Tab reaches the chosen one only, the arrow keys move
+ * the choice (Mantine's Radio.Card).
+ */
 export function OptionCard({
   value,
   label,
@@ -18,8 +22,17 @@ export function OptionCard({
   alignTop?: boolean;
   children: ReactNode;
 }) {
+  const group = use(RadioGroupContext);
+  const tabStop = !group?.value || group.value === value;
   return (
-    <Radio.Card value={value} disabled={disabled} className={classes.option} radius="md" aria-label={label}>
+    <Radio.Card
+      value={value}
+      disabled={disabled}
+      className={classes.option}
+      radius="md"
+      aria-label={label}
+      tabIndex={tabStop ? 0 : -1}
+    >
       <Group gap="sm" wrap="nowrap" align={alignTop ? 'flex-start' : undefined}>
         <Radio.Indicator disabled={disabled} mt={alignTop ? 2 : undefined} />
         {children}

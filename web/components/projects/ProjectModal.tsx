@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Modal, Text } from '@mantine/core';
+import { useFocusReturnToOpener } from '@web/components/focus/useFocusReturnToOpener';
 
 /** What every modal a project opens takes (the project list's actions menu opens them too). */
 export interface ProjectModalProps {
@@ -25,6 +26,7 @@ export function ProjectModal({
   closable?: boolean;
   children: ReactNode;
 }) {
+  useFocusReturnToOpener(opened);
   return (
     <Modal
       opened={opened}

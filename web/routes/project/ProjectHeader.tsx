@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { ActionIcon, Badge, Button, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Stack, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
 import {
   IconFlag3,
   IconFlag3Filled,
@@ -103,10 +103,13 @@ export function ProjectHeader({
         <button
           type="button"
           onClick={() => onOpen('invite')}
-          aria-label="People in this project"
           style={{ background: 'none', border: 0, padding: 0, cursor: 'pointer' }}
         >
-          <MemberAvatars users={project.users} size={32} />
+          {/* The faces are a picture of the people, not the button's label. */}
+          <VisuallyHidden>People in this project</VisuallyHidden>
+          <span aria-hidden style={{ display: 'flex' }}>
+            <MemberAvatars users={project.users} size={32} />
+          </span>
         </button>
         <Button leftSection={<IconUserPlus size={16} />} onClick={() => onOpen('invite')}>
           Invite

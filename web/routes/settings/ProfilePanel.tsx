@@ -1,6 +1,6 @@
 import { Tabs } from '@mantine/core';
 import { Navigate, useNavigate, useParams } from 'react-router';
-import { Page, PageHeader } from '@web/components/page/Page';
+import { Page, PageHeader, SETTINGS_PAGE_WIDTH } from '@web/components/page/Page';
 import { NotificationsSection } from './notifications/NotificationsSection';
 import { ProfileSection } from './profile/ProfileSection';
 import { SecuritySection } from './security/SecuritySection';
@@ -20,7 +20,7 @@ export function ProfilePanel() {
   const active = resolveProfileSection(section);
 
   return (
-    <Page size={840} align="start">
+    <Page size={SETTINGS_PAGE_WIDTH} align="start">
       <PageHeader title="My account" description="Your profile, sign-in security and notifications." />
       <Tabs
         value={active}

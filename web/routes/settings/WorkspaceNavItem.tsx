@@ -29,7 +29,8 @@ export function WorkspaceNavItem({ workspace, active }: { workspace: Workspace; 
       }
       description={
         <Group gap={6} wrap="nowrap" mt={2}>
-          <Text size="xs" c="dimmed" span>
+          {/* The description's own colour: dimmed, or the active item's (readable on its tint). */}
+          <Text size="xs" span>
             {workspace.current_user_role.label}
           </Text>
           {tag && (

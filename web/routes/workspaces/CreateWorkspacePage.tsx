@@ -6,7 +6,7 @@ import { useSignedInUser } from '@web/api/session';
 import { ownedWorkspace, useMyWorkspaces } from '@web/api/workspaces';
 import { usePlanFlow } from '@web/components/billing/PlanFlow';
 import { EmptyPanel } from '@web/components/page/EmptyPanel';
-import { Page, PageHeader } from '@web/components/page/Page';
+import { Page, PageHeader, SETTINGS_PAGE_WIDTH } from '@web/components/page/Page';
 import { workspacePath } from '@web/components/workspace/workspacePaths';
 
 /** `lp_price_id`: the price a landing page chose, an integer. */
@@ -45,7 +45,7 @@ export function CreateWorkspacePage() {
     );
 
   return (
-    <Page size={840} align="start">
+    <Page size={SETTINGS_PAGE_WIDTH} align="start">
       <PageHeader title="Create my Workspace" />
       <EmptyPanel
         testId="create-workspace"

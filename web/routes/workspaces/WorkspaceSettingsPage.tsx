@@ -7,7 +7,7 @@ import type { Workspace } from '@common/api/workspaces';
 import type { WorkspaceState } from '@common/workspaceState';
 import { forgetWorkspace, refreshWorkspaces, useWorkspace, useWorkspaceState } from '@web/api/workspaces';
 import { LoadError } from '@web/components/page/LoadError';
-import { Page } from '@web/components/page/Page';
+import { Page, SETTINGS_PAGE_WIDTH } from '@web/components/page/Page';
 import { isWorkspaceAccessError } from '@web/components/workspace/accessErrors';
 import { planTag, workspaceDisplayName } from '@web/components/workspace/workspaceLabels';
 import { WorkspaceLogo } from '@web/components/workspace/WorkspaceLogo';
@@ -40,7 +40,7 @@ export function WorkspaceSettingsPage() {
   if (isWorkspaceAccessError(query.error)) return <LeaveLostWorkspace workspaceId={id} />;
   if (query.isError && !query.data) {
     return (
-      <Page size={960} align="start">
+      <Page size={SETTINGS_PAGE_WIDTH} align="start">
         <LoadError onRetry={() => void query.refetch()} />
       </Page>
     );
@@ -118,7 +118,7 @@ function WorkspaceSettings({
   const tabs = workspaceTabs(state.currentUserIsOwner);
 
   return (
-    <Page size={960} align="start">
+    <Page size={SETTINGS_PAGE_WIDTH} align="start">
       <WorkspaceHeader workspace={workspace} state={state} />
       <Tabs
         value={section}

@@ -52,7 +52,9 @@ export function FolderCard({
       data-folder-id={folder.id}
       aria-label={folder.name}
     >
-      <Link to={to} className={classes.previewLink} tabIndex={-1}>
+      {/* A second way in for the pointer, hidden from the keyboard and screen readers: they reach
+          the folder through its name below. */}
+      <Link to={to} className={classes.previewLink} tabIndex={-1} aria-hidden>
         <FolderPreviews urls={folder.previews_urls} />
       </Link>
       {selection && (

@@ -4,6 +4,7 @@ import type { Project } from '@common/api/projects';
 import { truncate } from '@common/text';
 import { SelectBox, type Selection } from '@web/components/cards/SelectBox';
 import { ProjectActionsMenu } from '../actions/ProjectActionsMenu';
+import { DragHandle } from './DragHandle';
 import { DueDate, MemberAvatars, ProjectLabels, ProjectStatus } from './ProjectBits';
 import { ProjectCover } from './ProjectCover';
 import type { SortableBits } from './SortableProjects';
@@ -38,7 +39,9 @@ export function ProjectCard({
       data-testid="project-card"
       {...projectItemAttributes(project, selection, bits)}
     >
-      <Link to={to} className={classes.coverLink} tabIndex={-1} draggable={false}>
+      {/* A second way in for the pointer: hidden from the keyboard and screen readers, which
+          reach the project through its name below. */}
+      <Link to={to} className={classes.coverLink} tabIndex={-1} aria-hidden draggable={false}>
         <ProjectCover project={project} />
       </Link>
       <div className={classes.select} data-visible={selection.active || selection.selected}>
@@ -46,16 +49,21 @@ export function ProjectCard({
       </div>
       <div className={classes.body}>
         <Group justify="space-between" gap={6} wrap="nowrap" align="center">
-          <Link
-            to={to}
-            className={classes.name}
-            title={project.name}
-            draggable={false}
-            data-testid="project-name"
-          >
-            {truncate(project.name, PROJECT_TITLE_MAX)}
-          </Link>
-          <ProjectActionsMenu project={project} />
+          <h3 className={classes.heading}>
+            <Link
+              to={to}
+              className={classes.name}
+              title={project.name}
+              draggable={false}
+              data-testid="project-name"
+            >
+              {truncate(project.name, PROJECT_TITLE_MAX)}
+            </Link>
+          </h3>
+          <Group gap={2} wrap="nowrap">
+            <DragHandle name={project.name} bits={bits} />
+            <ProjectActionsMenu project={project} />
+          </Group>
         </Group>
         <Group justify="space-between" gap={8} wrap="nowrap" mt={-6}>
           <Text size="xs" c="dimmed" truncate title={project.client_name ?? undefined}>

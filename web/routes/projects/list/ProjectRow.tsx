@@ -1,9 +1,11 @@
-import { Group, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { Link } from 'react-router';
 import type { Project } from '@common/api/projects';
 import { truncate } from '@common/text';
 import { SelectBox, type Selection } from '@web/components/cards/SelectBox';
 import { ProjectActionsMenu } from '../actions/ProjectActionsMenu';
+import { DragHandle } from './DragHandle';
 import { DueDate, MemberAvatars, ProjectLabels, ProjectStatus } from './ProjectBits';
 import { PROJECT_TITLE_MAX, projectItemAttributes } from './ProjectCard';
 import { ProjectCover, RushBadge } from './ProjectCover';
@@ -14,14 +16,27 @@ import classes from './ProjectRow.module.css';
 export function ProjectTableHead() {
   return (
     <div className={classes.head} role="row">
-      <span />
-      <span>Project</span>
-      <span>Client</span>
-      <span>Labels</span>
-      <span>People</span>
-      <span>Due date</span>
-      <span>Last activity</span>
-      <span />
+      <span role="columnheader">
+        <VisuallyHidden>Select</VisuallyHidden>
+      </span>
+      <span role="columnheader">Project</span>
+      <span role="columnheader">Client</span>
+      <span role="columnheader">Labels</span>
+      <span role="columnheader">People</span>
+      <span role="columnheader">Due date</span>
+      <span role="columnheader">Last activity</span>
+      <span role="columnheader">
+        <VisuallyHidden>Actions</VisuallyHidden>
+      </span>
+    </div>
+  );
+}
+
+/** One column of a row: a table cell for screen readers, a grid item for the eye. */
+function Cell({ children }: { children: ReactNode }) {
+  return (
+    <div role="cell" className={classes.cell}>
+      {children}
     </div>
   );
 }
@@ -50,34 +65,42 @@ export function ProjectRow({
       role="row"
       {...projectItemAttributes(project, selection, bits)}
     >
-      <SelectBox name={project.name} selection={selection} />
-      <Link
-        to={`/projects/${project.id}`}
-        className={classes.nameCell}
-        draggable={false}
-        title={project.name}
-      >
-        <div className={classes.thumb} style={{ height }}>
-          <ProjectCover project={project} size="thumb" />
-        </div>
-        <Stack gap={2} miw={0}>
-          <Group gap={8} wrap="nowrap" miw={0}>
-            <span className={classes.name} data-testid="project-name">
-              {truncate(project.name, PROJECT_TITLE_MAX)}
-            </span>
-            {project.rush_priority && <RushBadge compact />}
-          </Group>
-          <ProjectStatus project={project} />
-        </Stack>
-      </Link>
-      <Text size="sm" c={project.client_name ? undefined : 'dimmed'} truncate>
-        {project.client_name ?? '—'}
-      </Text>
-      <div style={{ minWidth: 0 }}>
+      <Cell>
+        <SelectBox name={project.name} selection={selection} />
+      </Cell>
+      <Cell>
+        <Link
+          to={`/projects/${project.id}`}
+          className={classes.nameCell}
+          draggable={false}
+          title={project.name}
+        >
+          <div className={classes.thumb} style={{ height }}>
+            <ProjectCover project={project} size="thumb" />
+          </div>
+          <Stack gap={2} miw={0}>
+            <Group gap={8} wrap="nowrap" miw={0}>
+              <span className={classes.name} data-testid="project-name">
+                {truncate(project.name, PROJECT_TITLE_MAX)}
+              </span>
+              {project.rush_priority && <RushBadge compact />}
+            </Group>
+            <ProjectStatus project={project} />
+          </Stack>
+        </Link>
+      </Cell>
+      <Cell>
+        <Text size="sm" c={project.client_name ? undefined : 'dimmed'} truncate>
+          {project.client_name ?? '—'}
+        </Text>
+      </Cell>
+      <Cell>
         <ProjectLabels labels={project.labels} max={2} />
-      </div>
-      <MemberAvatars users={project.users} size={24} />
-      <div>
+      </Cell>
+      <Cell>
+        <MemberAvatars users={project.users} size={24} />
+      </Cell>
+      <Cell>
         {project.due_date ? (
           <DueDate due={project.due_date} />
         ) : (
@@ -85,11 +108,18 @@ export function ProjectRow({
             —
           </Text>
         )}
-      </div>
-      <Text size="xs" c="dimmed">
-        {formatLastActivity(project.last_activity_at)}
-      </Text>
-      <ProjectActionsMenu project={project} />
+      </Cell>
+      <Cell>
+        <Text size="xs" c="dimmed">
+          {formatLastActivity(project.last_activity_at)}
+        </Text>
+      </Cell>
+      <Cell>
+        <Group gap={2} wrap="nowrap" justify="flex-end">
+          <DragHandle name={project.name} bits={bits} />
+          <ProjectActionsMenu project={project} />
+        </Group>
+      </Cell>
     </div>
   );
 }

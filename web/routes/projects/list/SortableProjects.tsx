@@ -1,4 +1,4 @@
-import type { CSSProperties, ReactNode } from 'react';
+import type { CSSProperties, HTMLAttributes, ReactNode } from 'react';
 import { closestCenter, DndContext, type DragEndEvent } from '@dnd-kit/core';
 import {
   rectSortingStrategy,
@@ -10,10 +10,16 @@ import { CSS } from '@dnd-kit/utilities';
 import { useReorderDrag } from '@web/components/sortable/useReorderDrag';
 import classes from './SortableProjects.module.css';
 
-/** How a card or row is being dragged, for its looks. */
+/** What the keyboard grips an item by: the ref and attributes for its drag handle button. */
+export interface DragHandleProps extends HTMLAttributes<HTMLElement> {
+  ref: (element: HTMLElement | null) => void;
+}
+
+/** How a card or row is being dragged, for its looks, and its drag handle. */
 export interface SortableBits {
   isDragging: boolean;
   sortable: boolean;
+  handle: DragHandleProps;
 }
 
 interface SortableProjectsProps<T extends { id: number }> {
@@ -33,27 +39,26 @@ function SortableSlot<T extends { id: number }>({
   enabled: boolean;
   children: (item: T, bits: SortableBits) => ReactNode;
 }) {
-  const { setNodeRef, transform, transition, attributes, listeners, isDragging } = useSortable({
-    id: item.id,
-    disabled: !enabled,
-  });
+  const { setNodeRef, setActivatorNodeRef, transform, transition, attributes, listeners, isDragging } =
+    useSortable({ id: item.id, disabled: !enabled });
   const style: CSSProperties = {
     transform: CSS.Translate.toString(transform),
     transition,
     position: 'relative',
     zIndex: isDragging ? 2 : undefined,
   };
+  // The pointer drags the whole item; the keyboard only from its handle (a button of its own), so
+  // the item is no button holding the links and buttons inside it, and Enter still opens a link.
   return (
     <div
       ref={setNodeRef}
       style={style}
-      {...(enabled ? attributes : {})}
       {...(enabled ? listeners : {})}
       className={classes.slot}
       data-sortable={enabled}
       data-testid="sortable-project"
     >
-      {children(item, { isDragging, sortable: enabled })}
+      {children(item, { isDragging, sortable: enabled, handle: { ref: setActivatorNodeRef, ...attributes } })}
     </div>
   );
 }
@@ -73,7 +78,7 @@ function swallowNextClick() {
 
 /**
  * Manual order by drag and drop (§9 'custom ordering'): a card moves after the pointer travels 6 px,
- * so a click still opens it; the keyboard moves a focused card with space and the arrow keys.
+ * so a click still opens it; the keyboard moves a card from its handle with space and the arrow keys.
  */
 export function SortableProjects<T extends { id: number }>({
   items,
