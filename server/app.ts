@@ -90,6 +90,11 @@ export async function buildApp(
       // A coarse per-address shield against floods; the sign-in, code and reset limits are in the services.
       await api.register(fastifyRateLimit, { max: config.apiRateLimitPerMinute, timeWindow: '1 minute' });
       registerOriginCheck(api, config.appUrl);
+      // API answers are personal: no browser or proxy keeps them, unless a route says otherwise.
+      api.addHook('onSend', async (_request, reply, payload) => {
+        if (!reply.hasHeader('cache-control')) void reply.header('cache-control', 'no-store');
+        return payload;
+      });
       registerSession(api, ctx);
       await api.register(authRoutes(ctx));
       await api.register(userRoutes(ctx));

@@ -134,7 +134,7 @@ export class WorkspaceInvitationService implements SignUpInvitations {
   /** The invitation page, for anyone holding the link; `em` must match the invited address. */
   async byHash(hash: string, em: string | undefined): Promise<InvitationByHash> {
     const invitation = await this.invitations.findByHash(sha256(hash));
-    if (!invitation || (em !== undefined && em.trim().toLowerCase() !== invitation.email)) throw notFound();
+    if (!invitation || em?.trim().toLowerCase() !== invitation.email) throw notFound();
     const workspace = await this.workspaces.findById(invitation.workspace_id);
     if (!workspace) throw notFound();
     const inviter =

@@ -423,7 +423,6 @@ describe('GET /workspaces/invitations/{hash}', () => {
       user_exists: false,
       accepted: false,
     });
-    expect((await anonymous.get(`/workspaces/invitations/${hash}`)).status).toBe(200);
     expect(
       (await anonymous.get(`/workspaces/invitations/${hash}?em=${encodeURIComponent(email.toUpperCase())}`))
         .status,
@@ -436,18 +435,22 @@ describe('GET /workspaces/invitations/{hash}', () => {
     await team.owner.client.post(invitePath(team.workspace), {
       invites: [{ email: invitee.email, role: 'collaborator' }],
     });
-    const { hash } = await linkTo(invitee.email);
-    const answer = await new ApiClient(t.baseUrl).get(`/workspaces/invitations/${hash}`);
+    const { hash, em } = await linkTo(invitee.email);
+    const answer = await new ApiClient(t.baseUrl).get(
+      `/workspaces/invitations/${hash}?em=${encodeURIComponent(em)}`,
+    );
     expect(answer.body.response.user_exists).toBe(true);
   });
 
-  it('answers 404 for an unknown hash or another address in em', async () => {
+  it('answers 404 for an unknown hash, another address in em, or no em at all', async () => {
     const team = await buildTeam(t.baseUrl, t.ctx);
     const email = address('em');
     await team.owner.client.post(invitePath(team.workspace), { invites: [{ email, role: 'admin' }] });
     const { hash } = await linkTo(email);
     const anonymous = new ApiClient(t.baseUrl);
     expect((await anonymous.get(`/workspaces/invitations/${hash}?em=someone@example.com`)).status).toBe(404);
+    // Like the project link: a forwarded hash alone does not show whom the invitation is for.
+    expect((await anonymous.get(`/workspaces/invitations/${hash}`)).status).toBe(404);
     expect((await anonymous.get(`/workspaces/invitations/not-a-real-hash`)).status).toBe(404);
     // The stored digest is not a usable hash.
     expect((await anonymous.get(`/workspaces/invitations/${sha256(hash)}`)).status).toBe(404);
@@ -475,7 +478,11 @@ describe('POST /workspaces/invitations/{hash}/accept', () => {
     const members = (await team.owner.client.get(`/workspaces/${team.workspace.id}/members`)).body.response;
     expect(members.map((m: any) => m.user.email)).toContain(invitee.email);
     expect(
-      (await new ApiClient(t.baseUrl).get(`/workspaces/invitations/${hash}`)).body.response.accepted,
+      (
+        await new ApiClient(t.baseUrl).get(
+          `/workspaces/invitations/${hash}?em=${encodeURIComponent(invitee.email)}`,
+        )
+      ).body.response.accepted,
     ).toBe(true);
 
     const again = await client.post(`/workspaces/invitations/${hash}/accept`);
@@ -489,12 +496,14 @@ describe('POST /workspaces/invitations/{hash}/accept', () => {
     await team.owner.client.post(invitePath(team.workspace), {
       invites: [{ email: invitee.email, role: 'collaborator' }],
     });
-    const { hash } = await linkTo(invitee.email);
+    const { hash, em } = await linkTo(invitee.email);
     const answer = await team.outsider.client.post(`/workspaces/invitations/${hash}/accept`);
     expect(answer.status).toBe(403);
     expect(answer.body.response.error).toEqual({ code: 'forbidden', message: INVITATION_TEXTS.otherEmail });
     expect((await team.outsider.client.get(`/workspaces/${team.workspace.id}`)).status).toBe(404);
-    const stillPending = await new ApiClient(t.baseUrl).get(`/workspaces/invitations/${hash}`);
+    const stillPending = await new ApiClient(t.baseUrl).get(
+      `/workspaces/invitations/${hash}?em=${encodeURIComponent(em)}`,
+    );
     expect(stillPending.body.response.accepted).toBe(false);
   });
 
@@ -541,14 +550,17 @@ describe('POST /users/sign_up with invite_hash', () => {
     expect(workspaces).toMatchObject([
       { id: team.workspace.id, current_user_role: { name: 'collaborator' } },
     ]);
-    expect((await client.get(`/workspaces/invitations/${hash}`)).body.response.accepted).toBe(true);
+    expect(
+      (await client.get(`/workspaces/invitations/${hash}?em=${encodeURIComponent(em)}`)).body.response
+        .accepted,
+    ).toBe(true);
   });
 
   it('creates the account but joins nothing when the address is not the invited one', async () => {
     const team = await buildTeam(t.baseUrl, t.ctx);
     const email = address('invited');
     await team.owner.client.post(invitePath(team.workspace), { invites: [{ email, role: 'collaborator' }] });
-    const { hash } = await linkTo(email);
+    const { hash, em } = await linkTo(email);
     const client = new ApiClient(t.baseUrl);
     const answer = await client.post('/users/sign_up', {
       user: { name: 'Someone Else', email: address('else'), password: 'long enough password' },
@@ -556,7 +568,10 @@ describe('POST /users/sign_up with invite_hash', () => {
     });
     expect(answer.status).toBe(201);
     expect((await client.get('/me/workspaces')).body.response).toEqual([]);
-    expect((await client.get(`/workspaces/invitations/${hash}`)).body.response.accepted).toBe(false);
+    expect(
+      (await client.get(`/workspaces/invitations/${hash}?em=${encodeURIComponent(em)}`)).body.response
+        .accepted,
+    ).toBe(false);
   });
 
   it('ignores a hash that is no workspace invitation', async () => {
