@@ -10,6 +10,8 @@ export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 export const AVATAR_EXTENSIONS = ['jpg', 'jpeg', 'png', 'gif'] as const;
 
 export const ACCESS_CODE_TTL_MINUTES = 10;
+/** How long a code lasts, said the same way in the code e-mail and on the code screen. */
+export const ACCESS_CODE_LIFETIME_TEXT = `It expires in ${ACCESS_CODE_TTL_MINUTES} minutes.`;
 export const ACCESS_CODE_MAX_ATTEMPTS = 5;
 export const RESET_TOKEN_TTL_MINUTES = 120;
 export const SESSION_TTL_DAYS = 30;

@@ -112,7 +112,7 @@ describe('plans, checkout and billing', () => {
     await page.waitForURL('**/user/workspaces/new');
     const plans = planModal(page);
     await plans.waitFor();
-    await plans.getByText('Save up to 20%').waitFor();
+    await plans.getByText('Save at least 20%').waitFor();
     expect(await plans.getByTestId('plan-card-2').getAttribute('data-state')).toBe('noWorkspace');
     await plans.getByText('Need something different?').waitFor();
     await shotOpen(page, 'billing-01-plans-no-workspace');
@@ -252,6 +252,7 @@ describe('plans, checkout and billing', () => {
     // A new card through the card form.
     await page.getByTestId('payment-method').getByRole('button', { name: 'Edit' }).click();
     const cardModal = page.getByRole('dialog', { name: 'Update payment method' });
+    await cardModal.getByRole('radio', { name: 'Use a different card' }).check();
     await fillCard(cardModal, '5555 5555 5555 4444');
     await shotOpen(page, 'billing-13-card-edit');
     await cardModal.getByRole('button', { name: 'Save card' }).click();
@@ -502,7 +503,7 @@ describe('plans, checkout and billing', () => {
     }
 
     await page.goto(`/user/workspaces/${workspaceId}/plan`);
-    await page.getByTestId('members-usage').getByText('of 6 members').waitFor();
+    await page.getByTestId('members-usage').getByText('of 6 seats taken').waitFor();
 
     // Six seats in use: the Pro Plan (one member) is greyed out with the limits tooltip.
     await page.getByTestId('plan-upgrade-button').click();

@@ -184,19 +184,19 @@ describe('projects', () => {
     await shot(team.page, 'create-project-suspended');
     await team.context.close();
 
-    // A Pro Plan trial holds 10 projects: the eleventh gets the limit popup with Upgrade.
+    // The free trial holds 3 projects: 'New Project' then shows the limit popup with Upgrade at
+    // once, and never the form the server would refuse.
     const full = await ownerWithWorkspace('trial');
-    const limit = full.workspace.pricing_plan?.included_projects ?? 10;
+    const limit = full.workspace.pricing_plan?.included_projects ?? 3;
     for (let n = 1; n <= limit; n += 1)
       await createProject(full.page, full.workspace.id, { name: `Project ${n}` });
     await full.page.goto('/projects');
     await card(full.page, 'Project 1').first().waitFor();
     await full.page.getByRole('button', { name: 'New Project' }).click();
-    const form = dialog(full.page, 'Create New Project');
-    await form.getByRole('textbox', { name: 'Name', exact: true }).fill('One too many');
-    await form.getByRole('button', { name: 'Create Project' }).click();
     const popup = dialog(full.page, WORKSPACE_TEXTS.projectLimit);
     await popup.waitFor();
+    expect(await dialog(full.page, 'Create New Project').count()).toBe(0);
+    expect(await popup.innerText()).toContain('Upgrade the plan of');
     await shot(full.page, 'create-project-limit');
     await popup.getByRole('button', { name: 'Upgrade' }).click();
     await full.page.waitForURL(`**/user/workspaces/${full.workspace.id}/plan`);

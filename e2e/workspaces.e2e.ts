@@ -136,8 +136,11 @@ describe('workspace settings: members, invitations, ownership', () => {
     await invitee.page.getByLabel('Name').fill(member.name);
     await invitee.page.getByRole('textbox', { name: 'Password', exact: true }).fill(member.password);
     await invitee.page.getByRole('button', { name: 'Create account' }).click();
-    // A member lands in the workspace, on Projects; only Projects and General are theirs.
-    await invitee.page.waitForURL(`**/user/workspaces/${workspace.id}/projects`);
+    // A new member lands on /projects; in the workspace's settings only Projects and General are theirs.
+    await invitee.page.waitForURL('**/projects');
+    expect(new URL(invitee.page.url()).pathname).toBe('/projects');
+    await invitee.page.getByRole('heading', { name: 'Projects' }).waitFor();
+    await invitee.page.goto(`/user/workspaces/${workspace.id}/projects`);
     await expect
       .poll(async () => (await invitee.page.getByRole('tab').allInnerTexts()).map((t) => t.trim()))
       .toEqual(['Projects', 'General']);
@@ -288,7 +291,9 @@ describe('workspace settings: members, invitations, ownership', () => {
     await session.page.getByText('Collaborator', { exact: true }).waitFor();
     await shot(session.page, 'workspaces-14-invitation-accept');
     await session.page.getByRole('button', { name: 'Accept invitation' }).click();
-    await session.page.waitForURL(`**/user/workspaces/${workspace.id}/projects`);
+    await session.page.waitForURL('**/projects');
+    expect(new URL(session.page.url()).pathname).toBe('/projects');
+    await session.page.goto(`/user/workspaces/${workspace.id}/projects`);
     await sidebarItem(session.page, workspace.id).getByText('Collaborator').waitFor();
 
     await session.page.getByRole('tab', { name: 'General' }).click();

@@ -1,4 +1,4 @@
-import { ACCESS_CODE_TTL_MINUTES, RESET_TOKEN_TTL_MINUTES } from '@common/limits';
+import { ACCESS_CODE_LIFETIME_TEXT, RESET_TOKEN_TTL_MINUTES } from '@common/limits';
 import type { Mail } from '../adapters/mail/mailer';
 import { composeMail } from './layout';
 
@@ -8,7 +8,7 @@ export function accessCodeEmail(to: { name: string; email: string }, code: strin
     subject: `Your Proofroom verification code: ${code}`,
     greeting: `Hi ${to.name},`,
     paragraphs: [
-      `Use this code to finish signing in. It expires in ${ACCESS_CODE_TTL_MINUTES} minutes.`,
+      `Use this code to finish signing in. ${ACCESS_CODE_LIFETIME_TEXT}`,
       'If you did not try to sign in, change your password: someone knows it.',
     ],
     code,

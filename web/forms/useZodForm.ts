@@ -1,4 +1,4 @@
-import { useMemo, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useMemo, useState, type ChangeEvent, type FormEvent, type KeyboardEvent } from 'react';
 import type { z } from 'zod';
 import { firstErrors } from '@common/validation';
 import { splitServerErrors } from './serverErrors';
@@ -51,6 +51,11 @@ export function useZodForm<V extends Values>(
       // causes) only appears for edited fields, or for all of them once the form is submitted.
       onBlur: () => {
         if (values[field] !== initial[field]) setTouched((current) => ({ ...current, [field]: true }));
+      },
+      // Enter is an attempt to save: the field's message shows even when the save button is
+      // disabled (an invalid form), which blocks the browser's submit on Enter.
+      onKeyDown: (event: KeyboardEvent<HTMLInputElement>) => {
+        if (event.key === 'Enter') setTouched((current) => ({ ...current, [field]: true }));
       },
       error: errorOf(field),
     };

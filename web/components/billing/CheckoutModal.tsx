@@ -8,7 +8,6 @@ import {
   Loader,
   Modal,
   Paper,
-  Radio,
   SimpleGrid,
   Stack,
   Text,
@@ -24,10 +23,15 @@ import { refreshWorkspaces } from '@web/api/workspaces';
 import { useZodForm } from '@web/forms/useZodForm';
 import { BillingInformationFields } from './BillingInformationFields';
 import { billingFormSchema, billingFormValues, billingInformationOf } from './billingForm';
-import { CardForm, type CardEntry } from './CardForm';
+import type { CardEntry } from './CardForm';
 import { PRIVACY_URL, TERMS_URL } from './links';
-import { cardExpiry, isCardExpired, maskedCard } from './paymentMethodText';
 import { keepsCheckoutOpen, PAYMENT_ERROR_TITLE, paymentErrorText } from './paymentErrors';
+import {
+  initialCardChoice,
+  PaymentMethodChoice,
+  savedCardUsable,
+  type CardChoice,
+} from './PaymentMethodChoice';
 import type { ResultMessage } from './ResultDialog';
 
 interface CheckoutModalProps {
@@ -115,8 +119,8 @@ function CheckoutForm({
 }) {
   const queryClient = useQueryClient();
   const form = useZodForm(billingFormSchema, billingFormValues(savedInfo));
-  const savedUsable = savedCard !== null && !isCardExpired(savedCard.card, new Date());
-  const [cardChoice, setCardChoice] = useState<'saved' | 'new'>(savedUsable ? 'saved' : 'new');
+  const savedUsable = savedCardUsable(savedCard, new Date());
+  const [cardChoice, setCardChoice] = useState<CardChoice>(() => initialCardChoice(savedCard, new Date()));
   const [entry, setEntry] = useState<CardEntry | null>(null);
 
   const paymentComplete = cardChoice === 'saved' ? savedUsable : Boolean(entry?.complete);
@@ -154,24 +158,13 @@ function CheckoutForm({
         </Stack>
         <Stack gap="sm">
           <Title order={4}>Payment method</Title>
-          {savedCard && (
-            <Radio.Group value={cardChoice} onChange={(value) => setCardChoice(value)}>
-              <Stack gap="xs">
-                <Radio
-                  value="saved"
-                  disabled={!savedUsable || sending}
-                  label={`Use the saved card: ${maskedCard(savedCard.card)}`}
-                  description={
-                    savedUsable
-                      ? `Expires ${cardExpiry(savedCard.card)}`
-                      : `Expired on ${cardExpiry(savedCard.card)}`
-                  }
-                />
-                <Radio value="new" label="Use a different card" disabled={sending} />
-              </Stack>
-            </Radio.Group>
-          )}
-          {cardChoice === 'new' && <CardForm onChange={setEntry} disabled={sending} />}
+          <PaymentMethodChoice
+            savedCard={savedCard}
+            choice={cardChoice}
+            onChoice={setCardChoice}
+            onEntry={setEntry}
+            disabled={sending}
+          />
         </Stack>
       </SimpleGrid>
       <Divider />

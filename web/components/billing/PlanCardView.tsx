@@ -48,7 +48,7 @@ export function PlanCardView({
   const current = card.state === 'stay' || card.state === 'cancelDowngrade';
   const annual = isAnnualPrice(price);
   const trial = startsFreeTrial(card, plan);
-  const paidPrice = `${formatDollars(monthlyCost(price))} / month${annual ? ', billed annually' : ''}`;
+  const paidPrice = `${formatDollars(price.cost)} a ${annual ? 'year' : 'month'}`;
   const features = trial && shownPlan !== plan ? trialFeatures(shownPlan, plan) : planFeatures(plan);
 
   const action = (
@@ -132,7 +132,7 @@ export function PlanCardView({
       </List>
       {trial && (
         <Text size="xs" c="dimmed" mb="xs" ta="center" data-testid="trial-then-price">
-          {plan.name} after the trial: {paidPrice}
+          After the trial: {paidPrice}
         </Text>
       )}
       {pendingSince && (

@@ -53,7 +53,7 @@ export function OutboxPage() {
           testId="outbox-empty"
           icon={<IconInbox size={28} />}
           title="No e-mails yet"
-          description="Sign-up, password reset and log-in code e-mails will appear here as soon as they are sent."
+          description="Every e-mail the server sends (log-in codes, password resets, invitations) appears here as soon as it is sent."
         />
       )}
       {outbox.data && outbox.data.length > 0 && (

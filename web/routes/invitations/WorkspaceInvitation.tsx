@@ -4,12 +4,14 @@ import { useAcceptInvitation, useInvitation, type InvitationByHash } from '@web/
 import { useMe } from '@web/api/session';
 import { workspaceDisplayName } from '@web/components/workspace/workspaceLabels';
 import { WorkspaceLogo } from '@web/components/workspace/WorkspaceLogo';
-import { workspacePath } from '@web/components/workspace/workspacePaths';
 import { ROLE_DESCRIPTIONS } from '@web/routes/workspaces/members/roleOptions';
 import { invitationLinks } from './invitationLinks';
 import { invitationPending, OpenInvitation } from './InvitationFrame';
 import { InvalidInvitation } from './InvitationParts';
 import { InvitationSummary } from './InvitationSummary';
+
+/** A new member starts where the work is: the project list, their new workspace's projects in it. */
+const WORKSPACE_MEMBER_LANDING = '/projects';
 
 function WorkspaceInvitationSummary({ invitation }: { invitation: InvitationByHash }) {
   const role = WORKSPACE_ROLES[invitation.role.name];
@@ -29,6 +31,7 @@ function WorkspaceInvitationSummary({ invitation }: { invitation: InvitationByHa
 /**
  * /workspaces/invitations/{hash}?em: the workspace, who invited and with which role. The invited
  * account accepts; a visitor signs up (the hash joins on sign-up) or logs in and comes back here.
+ * Either way the new member lands on /projects.
  */
 export function WorkspaceInvitation({ hash, email }: { hash: string; email: string | null }) {
   const { data: user } = useMe();
@@ -50,13 +53,13 @@ export function WorkspaceInvitation({ hash, email }: { hash: string; email: stri
       userExists={invitation.user_exists}
       links={invitationLinks(hash, invitation.email, {
         kind: 'workspace',
-        landing: workspacePath(invitation.workspace_id),
+        landing: WORKSPACE_MEMBER_LANDING,
       })}
       accepting={accept.isPending}
       acceptError={accept.error}
       onAccept={() =>
         accept.mutate(undefined, {
-          onSuccess: (workspace) => void navigate(workspacePath(workspace.id), { replace: true }),
+          onSuccess: () => void navigate(WORKSPACE_MEMBER_LANDING, { replace: true }),
         })
       }
     />

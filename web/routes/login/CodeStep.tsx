@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Anchor, Button, Center, Group, PinInput, Stack, Text } from '@mantine/core';
+import { ACCESS_CODE_LIFETIME_TEXT } from '@common/limits';
 import { FormAlert } from '@web/components/auth/FormAlert';
 
 const CODE_LENGTH = 6;
@@ -67,7 +68,7 @@ export function CodeStep({
           </Group>
         </Group>
         <Text size="xs" c="dimmed" ta="center">
-          The code was sent to {email}. It expires after a few minutes.
+          The code was sent to {email}. {ACCESS_CODE_LIFETIME_TEXT}
         </Text>
       </Stack>
     </form>

@@ -2,7 +2,13 @@ import { useState } from 'react';
 import { Button, Center, Group, Loader, Modal, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCreditCard } from '@tabler/icons-react';
 import { usePaymentMethod, useUpdatePaymentMethod } from '@web/api/billing';
-import { CardForm, type CardEntry } from '@web/components/billing/CardForm';
+import type { PaymentMethod } from '@common/api/billing';
+import type { CardEntry } from '@web/components/billing/CardForm';
+import {
+  initialCardChoice,
+  PaymentMethodChoice,
+  type CardChoice,
+} from '@web/components/billing/PaymentMethodChoice';
 import { cardExpiry, isCardExpired, maskedCard } from '@web/components/billing/paymentMethodText';
 import { ResultDialog, type ResultMessage } from '@web/components/billing/ResultDialog';
 import { LoadError } from '@web/components/page/LoadError';
@@ -18,7 +24,10 @@ const SAVE_FAILED: ResultMessage = {
   description: 'Please try again later.',
 };
 
-/** The saved card (brand, masked digits, MM/YY, 'Expired on'), and a new one through the card form. */
+/**
+ * The saved card (brand, masked digits, MM/YY, 'Expired on'). Edit offers the saved card or a
+ * different one through the card form (account-side §4).
+ */
 export function PaymentMethodCard({ workspaceId }: { workspaceId: number }) {
   const query = usePaymentMethod(workspaceId);
   const [editing, setEditing] = useState(false);
@@ -72,6 +81,7 @@ export function PaymentMethodCard({ workspaceId }: { workspaceId: number }) {
       {editing && (
         <EditPaymentMethod
           workspaceId={workspaceId}
+          savedCard={card ?? null}
           onClose={() => setEditing(false)}
           onFailed={() => setResult(SAVE_FAILED)}
         />
@@ -83,18 +93,24 @@ export function PaymentMethodCard({ workspaceId }: { workspaceId: number }) {
 
 function EditPaymentMethod({
   workspaceId,
+  savedCard,
   onClose,
   onFailed,
 }: {
   workspaceId: number;
+  savedCard: PaymentMethod | null;
   onClose: () => void;
   onFailed: () => void;
 }) {
+  const [choice, setChoice] = useState<CardChoice>(() => initialCardChoice(savedCard, new Date()));
   const [entry, setEntry] = useState<CardEntry | null>(null);
+  // Keeping the saved card changes nothing: the button just closes the dialog.
+  const keeping = choice === 'saved';
   const [sending, setSending] = useState(false);
   const update = useUpdatePaymentMethod(workspaceId);
 
   async function save() {
+    if (keeping) return onClose();
     if (!entry?.complete) return;
     setSending(true);
     try {
@@ -129,13 +145,19 @@ function EditPaymentMethod({
       data-testid="payment-method-modal"
     >
       <Stack gap="lg">
-        <CardForm onChange={setEntry} disabled={sending} />
+        <PaymentMethodChoice
+          savedCard={savedCard}
+          choice={choice}
+          onChoice={setChoice}
+          onEntry={setEntry}
+          disabled={sending}
+        />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose} disabled={sending}>
             Cancel
           </Button>
-          <Button onClick={() => void save()} disabled={!entry?.complete} loading={sending}>
-            Save card
+          <Button onClick={() => void save()} disabled={!keeping && !entry?.complete} loading={sending}>
+            {keeping ? 'Keep this card' : 'Save card'}
           </Button>
         </Group>
       </Stack>

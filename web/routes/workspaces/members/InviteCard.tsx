@@ -79,7 +79,7 @@ export function InviteCard({ workspace, state }: { workspace: Workspace; state: 
     <SettingsCard
       title="Invite people"
       testId="invite-card"
-      description="Invitations are sent by e-mail. Members take a seat of your plan; collaborators are unlimited."
+      description="Invitations are sent by e-mail. Members take a seat of your plan from the moment they are invited; collaborators are unlimited."
       footer={
         <Button
           leftSection={<IconMailForward size={16} />}

@@ -14,6 +14,7 @@ import {
 } from '@mantine/core';
 import { IconUserMinus } from '@tabler/icons-react';
 import { WORKSPACE_TEXTS, type Workspace, type WorkspaceMember } from '@common/api/workspaces';
+import { plural } from '@common/text';
 import { canEditRole, canRemoveMember } from '@common/workspaceRoles';
 import type { WorkspaceState } from '@common/workspaceState';
 import { useSignedInUser } from '@web/api/session';
@@ -96,8 +97,10 @@ export function MembersList({ workspace, state }: { workspace: Workspace; state:
       <Group justify="space-between" align="flex-end">
         <Title order={3}>{title}</Title>
         {members.data && (
-          <Text size="sm" c="dimmed">
+          <Text size="sm" c="dimmed" data-testid="members-count">
             {members.data.length === 1 ? '1 person' : `${members.data.length} people`}
+            {state.userCanListAllMembers &&
+              ` · ${workspace.seats_used} of ${plural(state.subscriptionMaxMembersCount, 'seat')} taken, pending invitations included`}
           </Text>
         )}
       </Group>

@@ -48,7 +48,10 @@ function Meter({
 
 const percentOf = (used: number, max: number) => (max > 0 ? Math.min(100, (used / max) * 100) : 0);
 
-/** How much of the plan the workspace uses: storage (error colour from 90 %), members, projects. */
+/**
+ * How much of the plan the workspace uses: storage (error colour from 90 %), seats (members and
+ * pending invitations, as the server counts them), projects.
+ */
 export function UsageCard({ workspace, state }: { workspace: Workspace; state: WorkspaceState }) {
   const maxProjects = state.subscriptionMaxProjectCount;
   return (
@@ -64,9 +67,9 @@ export function UsageCard({ workspace, state }: { workspace: Workspace; state: W
         />
         <Meter
           testId="members-usage"
-          label="Members"
+          label="Seats"
           value={String(workspace.seats_used)}
-          of={`of ${plural(state.subscriptionMaxMembersCount, 'member')}`}
+          of={`of ${plural(state.subscriptionMaxMembersCount, 'seat')} taken`}
           percent={percentOf(workspace.seats_used, state.subscriptionMaxMembersCount)}
           error={workspace.seats_used > state.subscriptionMaxMembersCount}
         />
@@ -79,7 +82,7 @@ export function UsageCard({ workspace, state }: { workspace: Workspace; state: W
         />
       </SimpleGrid>
       <Text size="xs" c="dimmed">
-        Collaborators are unlimited and take no seat.
+        Members and pending invitations take a seat each; collaborators are unlimited and take none.
       </Text>
     </SettingsCard>
   );
