@@ -100,6 +100,8 @@ export const theme = createTheme({
     Select: { defaultProps: { size: 'md' } },
     Paper: { defaultProps: { radius: 'lg' } },
     Avatar: { defaultProps: { allowedInitialsColors: INITIALS_COLORS } },
+    // A menu holds menu items only: no focusable placeholder; opening it focuses its first item.
+    Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
     // Icon-only close buttons get a name for screen readers.
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
     Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },

@@ -14,15 +14,27 @@ function RowAction({
   onClick,
   children,
   color,
+  expanded,
 }: {
   label: string;
   onClick?: () => void;
   children: ReactNode;
   color?: string;
+  /** For a button that opens a popover: whether it is open. */
+  expanded?: boolean;
 }) {
+  const popover =
+    expanded === undefined ? {} : { 'aria-haspopup': 'dialog' as const, 'aria-expanded': expanded };
   return (
     <Tooltip label={label} withArrow openDelay={300}>
-      <ActionIcon variant="subtle" color={color ?? 'gray'} size={30} aria-label={label} onClick={onClick}>
+      <ActionIcon
+        variant="subtle"
+        color={color ?? 'gray'}
+        size={30}
+        aria-label={label}
+        onClick={onClick}
+        {...popover}
+      >
         {children}
       </ActionIcon>
     </Tooltip>
@@ -110,15 +122,24 @@ function ColorPicker({ owner, label }: { owner: LabelOwner; label: Label }) {
   }
 
   return (
-    <Popover opened={opened} onChange={setOpened} position="bottom-end" withArrow shadow="md" radius="md">
+    // The popover's roles go on the button inside the target's wrapper (a div may not carry them).
+    <Popover
+      opened={opened}
+      onChange={setOpened}
+      position="bottom-end"
+      withArrow
+      shadow="md"
+      radius="md"
+      withRoles={false}
+    >
       <Popover.Target>
         <div>
-          <RowAction label={`Colour of ${label.name}`} onClick={() => setOpened((o) => !o)}>
+          <RowAction label={`Colour of ${label.name}`} onClick={() => setOpened((o) => !o)} expanded={opened}>
             <IconPalette size={16} />
           </RowAction>
         </div>
       </Popover.Target>
-      <Popover.Dropdown>
+      <Popover.Dropdown role="dialog" aria-label={`Colour of ${label.name}`}>
         <Text size="xs" fw={600} c="dimmed" mb={8}>
           Colour
         </Text>

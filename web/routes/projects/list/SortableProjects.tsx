@@ -97,6 +97,8 @@ export function SortableProjects<T extends { id: number }>({
 
   return (
     <DndContext
+      // Its live region goes to the body: a table or grid holds rows and cards only.
+      accessibility={{ container: document.body }}
       sensors={sensors}
       collisionDetection={closestCenter}
       onDragEnd={dragEnd}
