@@ -13,7 +13,7 @@ import type { Clock } from '../clock';
 import { isUniqueViolation, type PreferenceRow, type UsersRepository } from '../db/repositories/users';
 import { invalidRecord, notFound } from '../errors';
 import { emailChangedEmail } from '../emails/securityEmails';
-import { avatarKind, CONTENT_TYPES } from '../media/imageSignature';
+import { reencodeImage } from '../media/reencodeImage';
 import type { RateLimiter } from './rateLimiter';
 import type { SessionService } from './sessions';
 import { hashPassword, verifyPassword } from './secrets';
@@ -22,6 +22,9 @@ export interface AvatarUpload {
   filename: string;
   data: Buffer;
 }
+
+/** An avatar is stored at most this many pixels on its longer side. */
+const AVATAR_MAX_SIDE = 512;
 
 /** Tries at the current password from one account's sessions, before they are refused for a while. */
 const PASSWORD_CHECKS = { max: 10, windowMinutes: 15 };
@@ -55,10 +58,10 @@ export class ProfileService {
     }
     let avatarKey: string | undefined;
     if (avatar) {
-      const kind = avatarKind(avatar.filename, avatar.data);
-      if (!kind) throw invalidRecord({ avatar: [messages.file('Avatar')] });
-      avatarKey = `avatars/${userId}/${randomUUID()}.${kind === 'jpeg' ? 'jpg' : kind}`;
-      await this.storage.put(avatarKey, avatar.data, CONTENT_TYPES[kind]);
+      const image = await reencodeImage(avatar.filename, avatar.data, { maxSide: AVATAR_MAX_SIDE });
+      if (!image) throw invalidRecord({ avatar: [messages.file('Avatar')] });
+      avatarKey = `avatars/${userId}/${randomUUID()}.${image.extension}`;
+      await this.storage.put(avatarKey, image.data, image.contentType);
     }
     try {
       await this.users.update(userId, {

@@ -4,7 +4,7 @@ import type { FileStorage } from '../adapters/storage/fileStorage';
 import type { Db } from '../db/database';
 import type { WorkspacesRepository } from '../db/repositories/workspaces';
 import { invalidRecord } from '../errors';
-import { avatarKind, CONTENT_TYPES } from '../media/imageSignature';
+import { reencodeImage } from '../media/reencodeImage';
 import { authorize } from '../policies/projects';
 import type { ActivityLog } from './activityLog';
 import type { ProjectView } from './projectAccess';
@@ -13,6 +13,8 @@ import type { WorkspaceAccess } from './workspaceAccess';
 
 /** The largest cover image accepted (projects-side §2 project settings). */
 export const COVER_MAX_BYTES = 10 * 1024 * 1024;
+/** A cover is stored at most this many pixels on its longer side (a project card is far smaller). */
+const COVER_MAX_SIDE = 1600;
 
 export interface CoverUpload {
   filename: string;
@@ -34,10 +36,10 @@ export class ProjectCover {
 
   async set(view: ProjectView, file: CoverUpload): Promise<void> {
     await this.authorize(view);
-    const kind = avatarKind(file.filename, file.data);
-    if (!kind) throw invalidRecord({ file: [messages.file('Cover')] });
-    const key = `projects/${view.project.id}/cover-${randomUUID()}.${kind === 'jpeg' ? 'jpg' : kind}`;
-    await this.storage.put(key, file.data, CONTENT_TYPES[kind]);
+    const cover = await reencodeImage(file.filename, file.data, { maxSide: COVER_MAX_SIDE });
+    if (!cover) throw invalidRecord({ file: [messages.file('Cover')] });
+    const key = `projects/${view.project.id}/cover-${randomUUID()}.${cover.extension}`;
+    await this.storage.put(key, cover.data, cover.contentType);
     try {
       await this.change(view, key);
     } catch (error) {

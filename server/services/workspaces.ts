@@ -11,11 +11,14 @@ import type { Db } from '../db/database';
 import { isUniqueViolation, type UserRow } from '../db/repositories/users';
 import type { WorkspacesRepository } from '../db/repositories/workspaces';
 import { invalidRecord } from '../errors';
-import { avatarKind, CONTENT_TYPES } from '../media/imageSignature';
+import { reencodeImage } from '../media/reencodeImage';
 import { priceDetail, type CheckoutService } from './checkout';
 import type { AvatarUpload } from './profile';
 import type { WorkspaceView } from './workspaceAccess';
 import { requireActive, requireOwner } from './workspaceLimits';
+
+/** A workspace logo is stored at most this many pixels on its longer side. */
+const LOGO_MAX_SIDE = 512;
 
 /** Creating a workspace (free trial, free plan, or paid checkout) and editing its name and logo. */
 export class WorkspaceService {
@@ -95,10 +98,10 @@ export class WorkspaceService {
     requireActive(view.state);
     let logoKey: string | undefined;
     if (input.logo) {
-      const kind = avatarKind(input.logo.filename, input.logo.data);
-      if (!kind) throw invalidRecord({ logo: [messages.file('Logo')] });
-      logoKey = `workspaces/${view.workspace.id}/logo-${randomUUID()}.${kind === 'jpeg' ? 'jpg' : kind}`;
-      await this.storage.put(logoKey, input.logo.data, CONTENT_TYPES[kind]);
+      const logo = await reencodeImage(input.logo.filename, input.logo.data, { maxSide: LOGO_MAX_SIDE });
+      if (!logo) throw invalidRecord({ logo: [messages.file('Logo')] });
+      logoKey = `workspaces/${view.workspace.id}/logo-${randomUUID()}.${logo.extension}`;
+      await this.storage.put(logoKey, logo.data, logo.contentType);
     }
     await this.db
       .updateTable('workspaces')

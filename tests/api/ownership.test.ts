@@ -5,6 +5,7 @@ import { MEMBER_NOT_FOUND } from '@server/services/workspaceMembers';
 import { buildWorkspace, PRICES } from './factories';
 import { ApiClient, lastMailTo, startTestApp, type TestApp } from './harness';
 import { buildMember, buildTeam, suspend } from './memberFactories';
+import { TINY_PNG } from './images';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -12,7 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+const PNG = TINY_PNG;
 const transferPath = (workspace: { id: number }) => `/workspaces/${workspace.id}/transfer_ownership`;
 
 async function roleOf(workspaceId: number, userId: number) {

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMAIL_TAKEN } from '@common/api/errors';
 import { AVATAR_MAX_BYTES } from '@common/limits';
@@ -177,7 +178,7 @@ describe('PATCH /users/{id} with an avatar', () => {
     ['PNG', PNG, 'avatar.png', 'image/png'],
     ['JPEG', JPEG, 'photo.JPG', 'image/jpeg'],
     ['GIF', GIF, 'loop.gif', 'image/gif'],
-  ])('stores a real %s and serves back the same bytes and type', async (_kind, data, name, type) => {
+  ])('stores a real %s re-encoded, and serves it with its type', async (_kind, data, name, type) => {
     const user = await buildUser(t.ctx);
     const client = await signedIn(t.baseUrl, user);
     const answer = await client.patch(`/users/${user.id}`, profileForm({}, { data, name, type }));
@@ -189,7 +190,45 @@ describe('PATCH /users/{id} with an avatar', () => {
     const file = await download(avatar, await sessionCookie(user));
     expect(file.status).toBe(200);
     expect(file.contentType).toBe(type);
-    expect(file.bytes.equals(data)).toBe(true);
+    // Drawn anew by the server: not the uploaded bytes, but the same picture, in sRGB.
+    expect(file.bytes.equals(data)).toBe(false);
+    const [stored, uploaded] = await Promise.all([
+      sharp(file.bytes, { animated: true }).metadata(),
+      sharp(data, { animated: true }).metadata(),
+    ]);
+    expect({ width: stored.width, pages: stored.pages ?? 1 }).toEqual({
+      width: uploaded.width,
+      pages: uploaded.pages ?? 1,
+    });
+    expect(stored.space).toBe('srgb');
+  });
+
+  it('keeps nothing of an upload but its pixels: a script glued after a GIF is gone', async () => {
+    const user = await buildUser(t.ctx);
+    const client = await signedIn(t.baseUrl, user);
+    const polyglot = Buffer.concat([GIF, Buffer.from('<script>alert(document.cookie)</script>')]);
+    const answer = await client.patch(
+      `/users/${user.id}`,
+      profileForm({}, { data: polyglot, name: 'loop.gif', type: 'image/gif' }),
+    );
+    expect(answer.status).toBe(200);
+    const file = await download(answer.body.response.avatar, await sessionCookie(user));
+    expect(file.bytes.includes(Buffer.from('<script>'))).toBe(false);
+    expect((await sharp(file.bytes).metadata()).format).toBe('gif');
+  });
+
+  it('shrinks a large picture to 512 pixels on its longer side', async () => {
+    const user = await buildUser(t.ctx);
+    const client = await signedIn(t.baseUrl, user);
+    const large = await sharp({ create: { width: 2000, height: 1000, channels: 3, background: '#3b5bdb' } })
+      .png()
+      .toBuffer();
+    const answer = await client.patch(
+      `/users/${user.id}`,
+      profileForm({}, { data: large, name: 'wide.png', type: 'image/png' }),
+    );
+    const file = await download(answer.body.response.avatar, await sessionCookie(user));
+    expect(await sharp(file.bytes).metadata()).toMatchObject({ width: 512, height: 256 });
   });
 
   it('saves the name and the avatar sent together', async () => {
@@ -276,14 +315,31 @@ describe('PATCH /users/{id} with an avatar', () => {
   it('accepts a file of exactly 5 MB', async () => {
     const user = await buildUser(t.ctx);
     const client = await signedIn(t.baseUrl, user);
+    // A real picture, padded after its end to exactly the limit.
+    const picture = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#ff8800' } })
+      .png()
+      .toBuffer();
     const limit = Buffer.alloc(AVATAR_MAX_BYTES);
-    limit.set(PNG_SIGNATURE);
+    picture.copy(limit);
     const answer = await client.patch(
       `/users/${user.id}`,
       profileForm({}, { data: limit, name: 'edge.png', type: 'image/png' }),
     );
     expect(answer.status).toBe(200);
     expect(answer.body.response.avatar).toEqual(expect.any(String));
+  });
+
+  it('refuses a file that starts like a PNG but is not one', async () => {
+    const user = await buildUser(t.ctx);
+    const client = await signedIn(t.baseUrl, user);
+    const fake = Buffer.alloc(1024);
+    fake.set(PNG_SIGNATURE);
+    const answer = await client.patch(
+      `/users/${user.id}`,
+      profileForm({}, { data: fake, name: 'fake.png', type: 'image/png' }),
+    );
+    expect(answer.status).toBe(422);
+    expect(answer.body.response.error.details).toEqual({ avatar: AVATAR_INVALID });
   });
 
   it('deletes the previous file from storage when the avatar is replaced, and changes the address', async () => {
@@ -315,7 +371,7 @@ describe('PATCH /users/{id} with an avatar', () => {
 
     const file = await download(second.body.response.avatar, await sessionCookie(user));
     expect(file.contentType).toBe('image/jpeg');
-    expect(file.bytes.equals(JPEG)).toBe(true);
+    expect((await sharp(file.bytes).metadata()).format).toBe('jpeg');
   });
 
   it('keeps the current avatar file when a replacement is refused', async () => {

@@ -4,6 +4,7 @@ import { ApiClient, startTestApp, type ApiResponse, type TestApp } from './harne
 import { buildMember, buildTeam } from './memberFactories';
 import { addProjectMember, buildProject } from './projectFactories';
 import { PROJECT_CALLERS, type ProjectCaller } from './projectCast';
+import { TINY_PNG } from './images';
 
 /**
  * The permission table of projects-side §6 with the workspace roles on top, walked call by call
@@ -22,7 +23,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+const PNG = TINY_PNG;
 const coverForm = () => {
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(PNG)]), 'cover.png');

@@ -7,6 +7,7 @@ import { buildWorkspace } from './factories';
 import { ApiClient, startTestApp, type TestApp } from './harness';
 import { buildTeam, suspend } from './memberFactories';
 import { activityActions, addProjectMember, buildProject, buildProjectMember } from './projectFactories';
+import { TINY_GIF, TINY_PNG } from './images';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -552,8 +553,8 @@ describe('POST /projects/leave', () => {
 });
 
 describe('project cover', () => {
-  const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
-  const GIF = Buffer.from('474946383961010001000000002c', 'hex');
+  const PNG = TINY_PNG;
+  const GIF = TINY_GIF;
   const form = (data: Buffer, name: string, field = 'file') => {
     const body = new FormData();
     body.append(field, new Blob([new Uint8Array(data)]), name);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WORKSPACE_TEXTS } from '@common/api/workspaces';
 import { BILLING_INFORMATION, buildUser, buildWorkspace, PRICES, sandboxCard, signedIn } from './factories';
 import { ApiClient, startTestApp, type TestApp } from './harness';
+import { TINY_PNG } from './images';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -9,7 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+const PNG = TINY_PNG;
 
 describe('GET /pricing_plans', () => {
   it('lists the catalogue with prices and add-ons, to anyone', async () => {
