@@ -24,7 +24,6 @@ const REPORT_FILE = process.env.E2E_AXE_REPORT;
  * WCAG 2.1 AA violations: rule, what it asks for, and the selectors of the elements at fault.
  */
 export async function checkAccessibility(page: Page, screen: string): Promise<void> {
-  const started = Date.now();
   const loaded = await page.evaluate(() => 'axe' in window);
   if (!loaded) await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async (tags) => {
@@ -47,8 +46,6 @@ export async function checkAccessibility(page: Page, screen: string): Promise<vo
       })),
     }));
   }, TAGS);
-  if (process.env.E2E_AXE_TIMES)
-    appendFileSync(process.env.E2E_AXE_TIMES, `${screen} ${Date.now() - started}\n`);
   const failing = violations.filter((violation) => FAILING_IMPACTS.has(violation.impact ?? ''));
   if (failing.length === 0) return;
   const report = [
