@@ -1,6 +1,7 @@
 import { Notifications } from '@mantine/notifications';
+import { SNACKBAR_POSITION } from './snackbar';
 
-/** Mantine's snackbar container as the app places it; loaded lazily by DeferredNotifications. */
+/** Mantine's snackbar container, where every snackbar goes (clear of the pages' main actions). */
 export function NotificationsHost() {
-  return <Notifications position="top-right" zIndex={1000} limit={4} />;
+  return <Notifications position={SNACKBAR_POSITION} zIndex={1000} limit={4} />;
 }
