@@ -21,6 +21,7 @@ export function stripeWebhookRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     const events = new PaymentEvents(ctx.db, ctx.clock, ctx.log);
 
     // In this plugin only: keep JSON bodies as the raw bytes the signature was computed over.
+    app.removeContentTypeParser('application/json');
     app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => {
       done(null, body);
     });

@@ -12,6 +12,7 @@ import {
   projectMemberId,
   buildWorkspaceLabel,
 } from './projectFactories';
+import { TINY_PNG } from './images';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -334,8 +335,7 @@ describe('workspace membership changes on projects', () => {
   it('removes the projects’ files with a deleted workspace', async () => {
     const { team, owned } = await teamWithProjects();
     const form = new FormData();
-    const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
-    form.append('file', new Blob([new Uint8Array(png)]), 'cover.png');
+    form.append('file', new Blob([new Uint8Array(TINY_PNG)]), 'cover.png');
     await team.admin.client.request('POST', `/projects/${owned.id}/cover`, form);
     const { cover_key } = await t.ctx.db
       .selectFrom('projects')

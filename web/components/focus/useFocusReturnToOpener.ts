@@ -15,7 +15,14 @@ function openerOf(element: EventTarget | null): HTMLElement | null {
 // The last control that had focus, as an opener: a menu closed by a click on its item may have
 // left the page before the dialog it opens mounts, and taken focus with it.
 let lastOpener: HTMLElement | null = null;
-document.addEventListener('focusin', (event) => (lastOpener = openerOf(event.target)), true);
+let listening = false;
+
+/** Starts following focus the first time a dialog mounts (never at import: unit tests have no DOM). */
+function followFocus(): void {
+  if (listening) return;
+  listening = true;
+  document.addEventListener('focusin', (event) => (lastOpener = openerOf(event.target)), true);
+}
 
 /**
  * When a dialog closes, focus goes back to the control that opened it, including a menu's button
@@ -23,6 +30,7 @@ document.addEventListener('focusin', (event) => (lastOpener = openerOf(event.tar
  * this steps in only when focus was left on nothing.
  */
 export function useFocusReturnToOpener(opened: boolean): void {
+  useLayoutEffect(followFocus, []);
   useLayoutEffect(() => {
     if (!opened) return;
     const opener = openerOf(document.activeElement) ?? lastOpener;
