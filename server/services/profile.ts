@@ -108,10 +108,7 @@ export class ProfileService {
   async changePassword(userId: number, input: UpdatePassword, currentSessionId: string): Promise<void> {
     const user = await this.users.findById(userId);
     if (!user) throw notFound();
-    await this.limiter.consume(`password_check:${user.id}`, PASSWORD_CHECKS);
-    if (!(await verifyPassword(input.old_password, user.password_hash))) {
-      throw invalidRecord({ old_password: [WRONG_OLD_PASSWORD] });
-    }
+    await this.confirmPassword(user, input.old_password, 'old_password');
     await this.users.update(userId, {
       password_hash: await hashPassword(input.new_password),
       updated_at: this.clock.now().toISOString(),
@@ -140,12 +137,16 @@ export class ProfileService {
     return this.users.preferencesOf(userId);
   }
 
-  /** 422 on `current_password` unless it is the account's password; tries are rate limited. */
-  private async confirmPassword(user: { id: number; password_hash: string }, password: string | undefined) {
-    if (!password) throw invalidRecord({ current_password: [CURRENT_PASSWORD_REQUIRED] });
+  /** 422 on `field` unless `password` is the account's password; tries are rate limited. */
+  private async confirmPassword(
+    user: { id: number; password_hash: string },
+    password: string | undefined,
+    field: 'current_password' | 'old_password' = 'current_password',
+  ) {
+    if (!password) throw invalidRecord({ [field]: [CURRENT_PASSWORD_REQUIRED] });
     await this.limiter.consume(`password_check:${user.id}`, PASSWORD_CHECKS);
     if (!(await verifyPassword(password, user.password_hash))) {
-      throw invalidRecord({ current_password: [WRONG_OLD_PASSWORD] });
+      throw invalidRecord({ [field]: [WRONG_OLD_PASSWORD] });
     }
   }
 }
