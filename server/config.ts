@@ -43,6 +43,10 @@ const envSchema = z.object({
   STRIPE_PUBLISHABLE_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   STRIPE_API_URL: z.url().optional(),
+  JOB_QUEUE: z.enum(['embedded', 'pg-boss']).default('embedded'),
+  WORKER: flag.default(true),
+  JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  EVENT_BUS: z.enum(['memory', 'postgres']).optional(),
   INTERCOM_APP_ID: z.string().optional(),
   INTERCOM_SECRET: z.string().optional(),
 });
@@ -70,6 +74,10 @@ export interface Config {
   billing: { trialDays: number; pricingPlansFile: string | undefined };
   /** Invitation e-mails one user may send per UTC day. */
   inviteEmailsPerDay: number;
+  /** `worker: false`: this process sends jobs but runs none (a web process beside `npm run worker`). */
+  jobs: { queue: 'embedded' | 'pg-boss'; worker: boolean; concurrency: number };
+  /** How committed domain events reach the other processes: in-process, or LISTEN/NOTIFY. */
+  eventBus: 'memory' | 'postgres';
   payments:
     | { provider: 'sandbox' }
     | {
@@ -95,6 +103,11 @@ export function loadConfig(overrides: Record<string, string | undefined> = {}): 
   const dataDir = resolve(env.DATA_DIR);
   const production = env.NODE_ENV === 'production';
   if (production && !env.SESSION_SECRET) throw new ConfigError('SESSION_SECRET is required in production');
+  const onPostgres = env.DATABASE_URL?.startsWith('postgres') ?? false;
+  if (env.JOB_QUEUE === 'pg-boss' && !onPostgres)
+    throw new ConfigError('JOB_QUEUE=pg-boss needs a PostgreSQL DATABASE_URL');
+  if (env.EVENT_BUS === 'postgres' && !onPostgres)
+    throw new ConfigError('EVENT_BUS=postgres needs a PostgreSQL DATABASE_URL');
 
   return {
     env: env.NODE_ENV,
@@ -115,6 +128,8 @@ export function loadConfig(overrides: Record<string, string | undefined> = {}): 
     intercom: { appId: env.INTERCOM_APP_ID, secret: env.INTERCOM_SECRET },
     billing: { trialDays: env.TRIAL_DAYS, pricingPlansFile: env.PRICING_PLANS_FILE },
     inviteEmailsPerDay: env.INVITE_EMAILS_PER_DAY,
+    jobs: { queue: env.JOB_QUEUE, worker: env.WORKER, concurrency: env.JOB_CONCURRENCY },
+    eventBus: env.EVENT_BUS ?? (onPostgres ? 'postgres' : 'memory'),
     payments: paymentsConfig(env),
   };
 }

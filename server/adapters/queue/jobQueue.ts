@@ -1,0 +1,62 @@
+/**
+ * Work done after the request: named jobs with a JSON payload. Two implementations behind this
+ * interface: the embedded queue (a table of the app database, run by the web process) and pg-boss
+ * (scaled out, run by `npm run worker`). Both pass tests/queue/jobQueue.contract.ts.
+ */
+export type JobPayload = Record<string, unknown>;
+
+export interface JobContext {
+  id: string;
+  /** 1 on the first run, 2 on the first retry, … */
+  attempt: number;
+  /** Aborted when the job's time limit is reached. */
+  signal: AbortSignal;
+}
+
+export interface JobDefinition<P extends JobPayload = JobPayload> {
+  name: string;
+  run(payload: P, job: JobContext): Promise<void>;
+  /** Retries after the first failure (default 3); the delay doubles each time from `retryDelaySeconds` (default 5). */
+  retryLimit?: number;
+  retryDelaySeconds?: number;
+  /** A run longer than this fails and is retried (default 300). */
+  timeLimitSeconds?: number;
+}
+
+export interface SendOptions {
+  /** While a job with this key (and name) waits or runs, sending another is a no-op answering null. */
+  singletonKey?: string;
+  /** Not started before this time. */
+  startAfter?: Date;
+}
+
+export type JobState = 'queued' | 'active' | 'completed' | 'failed';
+
+export interface JobRecord {
+  id: string;
+  name: string;
+  payload: JobPayload;
+  state: JobState;
+  /** Runs so far. */
+  attempts: number;
+  /** The last failure's message, kept on a failed job. */
+  error: string | null;
+}
+
+export interface JobQueue {
+  /** Declares a job; every name is registered before `start`. */
+  register<P extends JobPayload>(definition: JobDefinition<P>): void;
+  /** Queues a job; answers its id, or null when a singleton of that key is already queued or running. */
+  send(name: string, payload: JobPayload, options?: SendOptions): Promise<string | null>;
+  /** Queues `name` on a cron schedule (five fields, UTC); each slot runs once across all instances. */
+  schedule(name: string, cron: string, payload?: JobPayload): Promise<void>;
+  /** Starts; with `work: false` the process only sends (a web process when workers run apart). */
+  start(options: { work: boolean }): Promise<void>;
+  /** Stops taking jobs and waits for those running. */
+  stop(): Promise<void>;
+  job(id: string): Promise<JobRecord | null>;
+  /** Failed jobs, newest first, with their errors. */
+  failed(name?: string): Promise<JobRecord[]>;
+  /** Resolves when nothing is queued for now or running in this process (tests and shutdown). */
+  idle(): Promise<void>;
+}
