@@ -310,6 +310,25 @@ export interface ActivityLogsTable {
   /** JSON object. */
   data: Generated<string>;
   created_at: string;
+  /** The domain event the entry was written for (null for entries older than events). */
+  event_id: number | null;
+}
+
+export interface DomainEventsTable {
+  id: Generated<number>;
+  type: string;
+  workspace_id: number | null;
+  project_id: number | null;
+  actor_id: number | null;
+  subject_type: string | null;
+  subject_id: number | null;
+  /** JSON object. */
+  data: Generated<string>;
+  occurred_at: string;
+  claimed_until: string | null;
+  attempts: Generated<number>;
+  last_error: string | null;
+  handled_at: string | null;
 }
 
 export interface Database {
@@ -340,4 +359,5 @@ export interface Database {
   labels: LabelsTable;
   project_labels: ProjectLabelsTable;
   activity_logs: ActivityLogsTable;
+  domain_events: DomainEventsTable;
 }

@@ -1,0 +1,95 @@
+import type { DomainEvent, DomainEventInput, DomainEventType } from '@common/domainEvents';
+import type { Db } from '../database';
+import type { DomainEventsTable } from '../schema';
+import type { Selectable } from 'kysely';
+
+/** The events table: recorded in the change's transaction, claimed and marked by the dispatcher. */
+export class DomainEventsRepository {
+  constructor(private readonly db: Db) {}
+
+  async insert(event: DomainEventInput, occurredAt: string): Promise<DomainEvent> {
+    const row = await this.db
+      .insertInto('domain_events')
+      .values({
+        type: event.type,
+        workspace_id: event.workspaceId ?? null,
+        project_id: event.projectId ?? null,
+        actor_id: event.actorId,
+        subject_type: event.subject?.type ?? null,
+        subject_id: event.subject?.id ?? null,
+        data: JSON.stringify(event.data ?? {}),
+        occurred_at: occurredAt,
+        claimed_until: null,
+        last_error: null,
+        handled_at: null,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return toEvent(row);
+  }
+
+  /**
+   * Takes an unhandled event whose lease (if any) has passed, for `until`: the guarded update lets
+   * one process of many win it.
+   */
+  async claim(id: number, now: string, until: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('domain_events')
+      .set((eb) => ({ claimed_until: until, attempts: eb('attempts', '+', 1) }))
+      .where('id', '=', id)
+      .where('handled_at', 'is', null)
+      .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now)]))
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  async markHandled(id: number, at: string): Promise<void> {
+    await this.db
+      .updateTable('domain_events')
+      .set({ handled_at: at, claimed_until: null, last_error: null })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  /** Keeps a failure for a retry once the lease has passed. */
+  async markFailed(id: number, error: string): Promise<void> {
+    await this.db
+      .updateTable('domain_events')
+      .set({ last_error: error.slice(0, 2000) })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  /** Unhandled events free to claim (never claimed, or their lease passed), oldest first, below `maxAttempts`. */
+  async claimable(now: string, maxAttempts: number, limit: number): Promise<DomainEvent[]> {
+    const rows = await this.db
+      .selectFrom('domain_events')
+      .selectAll()
+      .where('handled_at', 'is', null)
+      .where('attempts', '<', maxAttempts)
+      .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now)]))
+      .orderBy('id')
+      .limit(limit)
+      .execute();
+    return rows.map(toEvent);
+  }
+
+  async byId(id: number): Promise<(DomainEvent & { handledAt: string | null; attempts: number }) | null> {
+    const row = await this.db.selectFrom('domain_events').selectAll().where('id', '=', id).executeTakeFirst();
+    return row ? { ...toEvent(row), handledAt: row.handled_at, attempts: row.attempts } : null;
+  }
+}
+
+function toEvent(row: Selectable<DomainEventsTable>): DomainEvent {
+  return {
+    id: row.id,
+    type: row.type as DomainEventType,
+    workspaceId: row.workspace_id,
+    projectId: row.project_id,
+    actorId: row.actor_id,
+    subject:
+      row.subject_type && row.subject_id !== null ? { type: row.subject_type, id: row.subject_id } : null,
+    data: JSON.parse(row.data) as Record<string, unknown>,
+    occurredAt: row.occurred_at,
+  };
+}

@@ -1,0 +1,32 @@
+import { ACTIVITY_TEXTS, type ActivityAction } from '@common/activity';
+import type { DomainEvent } from '@common/domainEvents';
+import type { ActivityLogsRepository } from '../db/repositories/activityLogs';
+import type { EventSubscriber } from './subscriber';
+
+/** `project.cover_changed` -> `project_cover_changed`, when that is an activity verb. */
+export function activityActionOf(type: string): ActivityAction | null {
+  const action = type.replace('.', '_');
+  return action in ACTIVITY_TEXTS ? (action as ActivityAction) : null;
+}
+
+/** Writes a project's activity log from its events; the entry's time is the event's. */
+export class ActivityLogSubscriber implements EventSubscriber {
+  readonly name = 'activity-log';
+
+  constructor(private readonly activityLogs: ActivityLogsRepository) {}
+
+  async handle(event: DomainEvent): Promise<void> {
+    const action = activityActionOf(event.type);
+    if (action === null || event.projectId === null) return;
+    await this.activityLogs.insertForEvent({
+      eventId: event.id,
+      projectId: event.projectId,
+      userId: event.actorId,
+      action,
+      objectType: event.subject?.type ?? 'Project',
+      objectId: event.subject?.id ?? event.projectId,
+      data: event.data,
+      createdAt: event.occurredAt,
+    });
+  }
+}
