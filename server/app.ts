@@ -61,6 +61,7 @@ export async function buildApp(
 ): Promise<BuiltApp> {
   const ctx = createContext(config, overrides);
   await migrateToLatest(ctx.db, config.database);
+  await ctx.bus.start();
 
   // Typed as Fastify's base logger so the instance type stays the default one plugins expect.
   const loggerInstance: FastifyBaseLogger = ctx.log;
@@ -129,6 +130,7 @@ export async function buildApp(
   await registerWebApp(app, overrides.webDir ?? DEFAULT_WEB_DIR, { production: config.env === 'production' });
   app.addHook('onClose', async () => {
     await ctx.mailer.close();
+    await ctx.bus.close();
     await ctx.db.destroy();
   });
   return { app, ctx };

@@ -66,12 +66,21 @@ import { LabelService } from './services/labels';
 import { SharedAccess } from './services/sharedAccess';
 import { ProjectSharing } from './services/projectSharing';
 import { ActivityLogReader } from './services/activityLogReader';
+import { UnitOfWork } from './db/unitOfWork';
+import { createEventBus } from './adapters/bus';
+import type { EventBus } from './adapters/bus/eventBus';
+import { EventDispatcher } from './events/dispatcher';
+import { ActivityLogSubscriber } from './events/activityLogSubscriber';
 
 /** Everything a request may need, built once per process from the configuration. */
 export interface AppContext {
   config: Config;
   log: Logger;
   db: Db;
+  /** The one way services reach the data: repositories, in transactions that record domain events. */
+  uow: UnitOfWork;
+  bus: EventBus;
+  events: EventDispatcher;
   clock: Clock;
   mailer: Mailer;
   storage: FileStorage;
@@ -144,6 +153,16 @@ export function createContext(config: Config, overrides: ContextOverrides = {}):
     ? new SmtpMailer(config.mail.smtpUrl, config.mail.from)
     : new OutboxMailer(db, config.mail.outboxDir, config.mail.from, clock);
   const storage = new LocalFileStorage(config.storage.root);
+  const uow = new UnitOfWork(db, clock);
+  const bus = createEventBus(config, log);
+  const events = new EventDispatcher(
+    uow.read.domainEvents,
+    [new ActivityLogSubscriber(uow.read.activityLogs)],
+    bus,
+    clock,
+    log,
+  );
+  uow.onCommit((committed) => events.afterCommit(committed));
   const users = new UsersRepository(db);
   const limiter = new RateLimiter(db, clock);
   const attemptThrottle = new AttemptThrottle(new AttemptThrottlesRepository(db), clock);
@@ -202,6 +221,9 @@ export function createContext(config: Config, overrides: ContextOverrides = {}):
     config,
     log,
     db,
+    uow,
+    bus,
+    events,
     clock,
     mailer,
     storage,
