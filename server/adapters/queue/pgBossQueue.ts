@@ -1,0 +1,394 @@
+import PgBoss from 'pg-boss';
+import type { Logger } from 'pino';
+import type { Config } from '../../config';
+import type { JobDefinition, JobPayload, JobQueue, JobRecord, JobState, SendOptions } from './jobQueue';
+
+const DEFAULT_RETRY_LIMIT = 3;
+const DEFAULT_RETRY_DELAY_SECONDS = 5;
+const DEFAULT_TIME_LIMIT_SECONDS = 300;
+/**
+ * pg-boss fails an active job whose run outlasts `expire_in` (a worker that died mid-job). This
+ * process fails its own slow runs at the time limit; the database waits this much longer, so it
+ * never expires a run that is still being timed out here.
+ */
+const EXPIRY_GRACE_SECONDS = 2;
+const INTERNAL_PREFIX = '__pgboss__';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export interface PgBossQueueOptions {
+  url: string;
+  /** The PostgreSQL schema pg-boss keeps its tables in. */
+  schema: string;
+  /** Jobs run at once by this process, across all names. */
+  concurrency: number;
+  log: Logger;
+  /** How often an idle worker looks for jobs sent by other processes. */
+  pollIntervalMs?: number;
+  /** How often expired runs (dead workers) are failed, for all instances. */
+  maintenanceIntervalSeconds?: number;
+  /** How often one instance checks the cron schedules (at most 30: a slot is due for 60 s). */
+  cronMonitorIntervalSeconds?: number;
+  /** How often the cron's sends are turned into jobs. */
+  cronWorkerIntervalSeconds?: number;
+  /** Connections of pg-boss's pool. */
+  poolSize?: number;
+}
+
+/** pg-boss's schema for an app schema: beside it (`<schema>_jobs`), or pg-boss's default. */
+export function pgBossSchema(schema: string | undefined): string {
+  return schema ? `${schema}_jobs` : 'pgboss';
+}
+
+export function pgBossQueueFromConfig(config: Config, log: Logger): PgBossJobQueue {
+  const { database } = config;
+  if (database.dialect !== 'postgres') throw new Error('JOB_QUEUE=pg-boss needs PostgreSQL');
+  return new PgBossJobQueue({
+    url: database.url,
+    schema: pgBossSchema(database.schema),
+    concurrency: config.jobs.concurrency,
+    log,
+    // Tests kill workers and wait for their jobs to come back: expiry is checked every second there.
+    maintenanceIntervalSeconds: config.env === 'test' ? 1 : 10,
+    cronMonitorIntervalSeconds: config.env === 'test' ? 1 : 30,
+    cronWorkerIntervalSeconds: config.env === 'test' ? 1 : 5,
+  });
+}
+
+interface Row {
+  id: string;
+  name: string;
+  data: JobPayload | null;
+  state: 'created' | 'retry' | 'active' | 'completed' | 'cancelled' | 'failed';
+  retry_count: number;
+  started_on: string | Date | null;
+  output: { message?: unknown; value?: { message?: unknown } } | null;
+}
+
+const STATES: Record<Row['state'], JobState> = {
+  created: 'queued',
+  retry: 'queued',
+  active: 'active',
+  completed: 'completed',
+  cancelled: 'failed',
+  failed: 'failed',
+};
+
+/**
+ * The scaled-out queue: pg-boss 10 on the app's PostgreSQL, run by `npm run worker` processes on
+ * any number of machines. pg-boss keeps the jobs (one queue per name, with its retry limit,
+ * backoff and expiry), the cron schedules (one instance sends each slot) and the expiry of runs
+ * whose worker died. This class adds what the interface promises beyond that:
+ *
+ * - singleton keys: a unique index over (name, singleton_key) of jobs waiting or running, so
+ *   pg-boss's insert (ON CONFLICT DO NOTHING) answers null while one is queued, retrying or active,
+ *   whichever instance sent it; its queue policies each cover only some of those states and would
+ *   also hold keyless jobs to one at a time;
+ * - one concurrency limit across all names: a single loop fetches as many jobs as there are free
+ *   slots, name after name, instead of one pg-boss worker per name;
+ * - the time limit: each run's AbortSignal is aborted at the limit and the run is failed (retried).
+ */
+export class PgBossJobQueue implements JobQueue {
+  private readonly definitions = new Map<string, JobDefinition>();
+  private readonly pendingSchedules: { name: string; cron: string; payload: JobPayload }[] = [];
+  private readonly running = new Map<string, Promise<void>>();
+  private readonly log: Logger;
+  private boss: PgBoss | null = null;
+  private starting: Promise<void> | null = null;
+  private working = false;
+  private stopping = false;
+  private loop: Promise<void> | null = null;
+  private wakeUp: (() => void) | null = null;
+  /** A wake-up that came while the loop was busy fetching: it looks again before sleeping. */
+  private woken = false;
+  private nextName = 0;
+  /** A fetch under way: its jobs are active in the database but not yet in `running`. */
+  private fetching: Promise<unknown> | null = null;
+
+  constructor(private readonly options: PgBossQueueOptions) {
+    this.log = options.log.child({ queue: 'pg-boss' });
+  }
+
+  register<P extends JobPayload>(definition: JobDefinition<P>): void {
+    if (this.starting) throw new Error(`Job ${definition.name} registered after start`);
+    if (this.definitions.has(definition.name)) throw new Error(`Job ${definition.name} registered twice`);
+    this.definitions.set(definition.name, definition);
+  }
+
+  async start(options: { work: boolean }): Promise<void> {
+    if (this.starting) return this.starting;
+    this.starting = this.open(options.work);
+    return this.starting;
+  }
+
+  private async open(work: boolean): Promise<void> {
+    const { url, schema, poolSize = 10 } = this.options;
+    const boss = new PgBoss({
+      connectionString: url,
+      schema,
+      max: poolSize,
+      application_name: 'proofroom-jobs',
+      // A process that only sends (work: false) runs nothing: no maintenance, no cron.
+      supervise: work,
+      schedule: work,
+      maintenanceIntervalSeconds: this.options.maintenanceIntervalSeconds ?? 10,
+      cronMonitorIntervalSeconds: this.options.cronMonitorIntervalSeconds ?? 30,
+      cronWorkerIntervalSeconds: this.options.cronWorkerIntervalSeconds ?? 5,
+    });
+    boss.on('error', (err) => this.log.error({ err }, 'pg-boss error'));
+    await boss.start();
+    await this.createSingletonIndex(boss, schema);
+    for (const definition of this.definitions.values()) {
+      const settings = queueSettings(definition);
+      await boss.createQueue(definition.name, settings);
+      // createQueue keeps an existing queue as it was; a changed definition applies from now on.
+      await boss.updateQueue(definition.name, settings);
+    }
+    for (const { name, cron, payload } of this.pendingSchedules.splice(0))
+      await boss.schedule(name, cron, payload, { tz: 'UTC' });
+    this.boss = boss;
+    if (work) {
+      this.working = true;
+      this.loop = this.fetchLoop();
+    }
+  }
+
+  /** Keys a job that waits (created, retry) or runs (active) to its name: see the class comment. */
+  private async createSingletonIndex(boss: PgBoss, schema: string): Promise<void> {
+    await boss.getDb().executeSql(
+      `BEGIN;
+       SELECT pg_advisory_xact_lock(hashtext('${schema}.proofroom_singleton'));
+       CREATE UNIQUE INDEX IF NOT EXISTS proofroom_singleton ON ${schema}.job (name, singleton_key)
+         WHERE singleton_key IS NOT NULL AND state < 'completed';
+       COMMIT;`,
+      [],
+    );
+  }
+
+  async send(name: string, payload: JobPayload, options: SendOptions = {}): Promise<string | null> {
+    if (!this.definitions.has(name)) throw new Error(`Unknown job ${name}`);
+    const boss = await this.started();
+    const id = await boss.send(name, payload, {
+      ...(options.singletonKey !== undefined ? { singletonKey: options.singletonKey } : {}),
+      ...(options.startAfter ? { startAfter: options.startAfter } : {}),
+    });
+    if (id && (!options.startAfter || options.startAfter.getTime() <= Date.now())) this.wake();
+    return id;
+  }
+
+  async schedule(name: string, cron: string, payload: JobPayload = {}): Promise<void> {
+    if (!this.definitions.has(name)) throw new Error(`Unknown job ${name}`);
+    if (cron.trim().split(/\s+/).length !== 5) throw new Error(`A schedule has five cron fields: ${cron}`);
+    // Before start the queue's table may not exist yet: start writes the schedule.
+    if (!this.starting) {
+      this.pendingSchedules.push({ name, cron, payload });
+      return;
+    }
+    const boss = await this.started();
+    await boss.schedule(name, cron, payload, { tz: 'UTC' });
+  }
+
+  async stop(): Promise<void> {
+    if (!this.starting || this.stopping) return;
+    this.stopping = true;
+    await this.starting.catch(() => undefined);
+    this.wake();
+    await this.loop;
+    await Promise.all(this.running.values());
+    await this.boss?.stop({ graceful: true, wait: true, close: true });
+    this.boss = null;
+  }
+
+  async job(id: string): Promise<JobRecord | null> {
+    if (!UUID.test(id)) return null;
+    const rows = await this.query(
+      `SELECT ${COLUMNS} FROM ${this.options.schema}.job WHERE id = $1
+       UNION ALL
+       SELECT ${COLUMNS} FROM ${this.options.schema}.archive WHERE id = $1
+       LIMIT 1`,
+      [id],
+    );
+    return rows[0] ? toRecord(rows[0]) : null;
+  }
+
+  async failed(name?: string): Promise<JobRecord[]> {
+    const filter = name === undefined ? `name NOT LIKE '${INTERNAL_PREFIX}%'` : 'name = $1';
+    const rows = await this.query(
+      `SELECT ${COLUMNS}, completed_on FROM ${this.options.schema}.job WHERE state = 'failed' AND ${filter}
+       UNION ALL
+       SELECT ${COLUMNS}, completed_on FROM ${this.options.schema}.archive WHERE state = 'failed' AND ${filter}
+       ORDER BY completed_on DESC, id`,
+      name === undefined ? [] : [name],
+    );
+    return rows.map(toRecord);
+  }
+
+  async idle(): Promise<void> {
+    const names = [...this.definitions.keys()];
+    for (;;) {
+      if (this.fetching) await this.fetching;
+      if (this.running.size === 0) {
+        const rows = await this.query<{ ready: boolean }>(
+          `SELECT EXISTS (
+             SELECT 1 FROM ${this.options.schema}.job
+             WHERE name = ANY($1) AND state < 'active' AND start_after < now()
+           ) AS ready`,
+          [names],
+        );
+        // A fetch that began while the question was asked may hold the jobs it no longer saw.
+        const settled = this.running.size === 0 && !this.fetching;
+        if (settled && (!rows[0]?.ready || this.stopping)) return;
+      }
+      await Promise.race([...this.running.values(), delay(50)]);
+    }
+  }
+
+  /** Takes jobs while there are free slots, name after name; sleeps until woken or the next poll. */
+  private async fetchLoop(): Promise<void> {
+    const names = [...this.definitions.keys()];
+    const pollMs = this.options.pollIntervalMs ?? 500;
+    while (!this.stopping) {
+      this.woken = false;
+      let fetched = 0;
+      for (let i = 0; i < names.length && !this.stopping; i++) {
+        const free = this.options.concurrency - this.running.size;
+        if (free <= 0) break;
+        const name = names[(this.nextName + i) % names.length] as string;
+        const fetching = this.fetch(name, free);
+        this.fetching = fetching;
+        const jobs = await fetching;
+        this.fetching = null;
+        for (const job of jobs) this.run(job);
+        fetched += jobs.length;
+      }
+      this.nextName = (this.nextName + 1) % Math.max(1, names.length);
+      if (this.stopping) break;
+      const full = this.running.size >= this.options.concurrency;
+      if ((fetched === 0 && !this.woken) || full) await this.sleep(full ? undefined : pollMs);
+    }
+  }
+
+  private async fetch(name: string, batchSize: number): Promise<PgBoss.JobWithMetadata<JobPayload>[]> {
+    if (!this.boss) return [];
+    try {
+      return await this.boss.fetch<JobPayload>(name, { batchSize, includeMetadata: true });
+    } catch (err) {
+      this.log.error({ err, job: name }, 'could not fetch jobs');
+      return [];
+    }
+  }
+
+  private run(job: PgBoss.JobWithMetadata<JobPayload>): void {
+    const definition = this.definitions.get(job.name);
+    if (!definition) return;
+    const run = this.execute(definition, job)
+      .catch((err: unknown) =>
+        this.log.error({ err, job: job.name, id: job.id }, 'could not record job outcome'),
+      )
+      .finally(() => {
+        this.running.delete(job.id);
+        this.wake();
+      });
+    this.running.set(job.id, run);
+  }
+
+  private async execute(definition: JobDefinition, job: PgBoss.JobWithMetadata<JobPayload>): Promise<void> {
+    const boss = this.boss;
+    if (!boss) return;
+    const limit = definition.timeLimitSeconds ?? DEFAULT_TIME_LIMIT_SECONDS;
+    const controller = new AbortController();
+    const timedOut = new Promise<never>((_, reject) => {
+      controller.signal.addEventListener('abort', () => reject(controller.signal.reason as Error), {
+        once: true,
+      });
+    });
+    const timer = setTimeout(
+      () => controller.abort(new Error(`${job.name} ran longer than its ${limit} s time limit`)),
+      limit * 1000,
+    );
+    const attempt = job.retryCount + 1;
+    try {
+      await Promise.race([
+        definition.run(job.data ?? {}, { id: job.id, attempt, signal: controller.signal }),
+        timedOut,
+      ]);
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      this.log.warn({ err, job: job.name, id: job.id, attempt }, 'job failed');
+      await boss.fail(job.name, job.id, { message });
+      return;
+    } finally {
+      clearTimeout(timer);
+    }
+    await boss.complete(job.name, job.id);
+  }
+
+  private async started(): Promise<PgBoss> {
+    if (!this.starting) throw new Error('The job queue is not started');
+    await this.starting;
+    if (!this.boss) throw new Error('The job queue is stopped');
+    return this.boss;
+  }
+
+  private async query<T = Row>(text: string, values: unknown[]): Promise<T[]> {
+    const boss = await this.started();
+    const result = await boss.getDb().executeSql(text, values);
+    return result.rows as T[];
+  }
+
+  private sleep(ms: number | undefined): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = ms === undefined ? undefined : setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.wakeUp = done;
+    });
+  }
+
+  private wake(): void {
+    const wakeUp = this.wakeUp;
+    this.wakeUp = null;
+    this.woken = true;
+    wakeUp?.();
+  }
+}
+
+const COLUMNS = 'id, name, data, state, retry_count, started_on, output';
+
+function queueSettings(definition: JobDefinition): PgBoss.Queue {
+  const retryDelay = definition.retryDelaySeconds ?? DEFAULT_RETRY_DELAY_SECONDS;
+  return {
+    name: definition.name,
+    policy: 'standard',
+    retryLimit: definition.retryLimit ?? DEFAULT_RETRY_LIMIT,
+    retryDelay,
+    // pg-boss raises a zero delay to one second when backing off; no delay means retry at once.
+    retryBackoff: retryDelay > 0,
+    expireInSeconds: (definition.timeLimitSeconds ?? DEFAULT_TIME_LIMIT_SECONDS) + EXPIRY_GRACE_SECONDS,
+  };
+}
+
+function toRecord(row: Row): JobRecord {
+  const state = STATES[row.state];
+  const message = row.output?.message ?? row.output?.value?.message;
+  return {
+    id: row.id,
+    name: row.name,
+    payload: row.data ?? {},
+    state,
+    attempts: row.started_on ? row.retry_count + 1 : 0,
+    error:
+      state === 'failed'
+        ? typeof message === 'string'
+          ? message
+          : row.state === 'cancelled'
+            ? 'cancelled'
+            : null
+        : null,
+  };
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
