@@ -331,6 +331,41 @@ export interface DomainEventsTable {
   handled_at: string | null;
 }
 
+export type JobStateColumn = 'queued' | 'active' | 'completed' | 'failed';
+
+/** The embedded queue's jobs (server/adapters/queue/embeddedQueue.ts). */
+export interface JobsTable {
+  id: Generated<number>;
+  name: string;
+  /** JSON object. */
+  payload: string;
+  state: JobStateColumn;
+  /** Unique per name among queued and active jobs. */
+  singleton_key: string | null;
+  /** Runs so far (a run starts when the job is claimed). */
+  attempts: Generated<number>;
+  retry_limit: number;
+  retry_delay_seconds: number;
+  time_limit_seconds: number;
+  /** Not run before this time. */
+  run_at: string;
+  /** While active: when another process may take the job back (its runner died). */
+  lease_until: string | null;
+  last_error: string | null;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+}
+
+/** Cron schedules of the embedded queue: the slot each fires next. */
+export interface JobSchedulesTable {
+  name: string;
+  cron: string;
+  /** JSON object. */
+  payload: string;
+  next_run_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   user_preferences: UserPreferencesTable;
@@ -360,4 +395,6 @@ export interface Database {
   project_labels: ProjectLabelsTable;
   activity_logs: ActivityLogsTable;
   domain_events: DomainEventsTable;
+  jobs: JobsTable;
+  job_schedules: JobSchedulesTable;
 }

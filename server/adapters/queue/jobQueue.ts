@@ -1,7 +1,7 @@
 /**
  * Work done after the request: named jobs with a JSON payload. Two implementations behind this
  * interface: the embedded queue (a table of the app database, run by the web process) and pg-boss
- * (scaled out, run by `npm run worker`). Both pass tests/queue/jobQueue.contract.ts.
+ * (scaled out, run by `npm run worker`). Both pass tests/queue/jobQueueContract.ts.
  */
 export type JobPayload = Record<string, unknown>;
 

@@ -1,0 +1,4 @@
+import { describeJobQueueContract } from '../queue/jobQueueContract';
+import { makeEmbeddedQueue } from '../queue/embeddedFixture';
+
+describeJobQueueContract('embedded', makeEmbeddedQueue);
