@@ -12,6 +12,8 @@ const DEFAULT_TIME_LIMIT_SECONDS = 300;
  * never expires a run that is still being timed out here.
  */
 const EXPIRY_GRACE_SECONDS = 2;
+/** The newest failures only, as the embedded queue answers. */
+const FAILED_LIST_LIMIT = 100;
 const INTERNAL_PREFIX = '__pgboss__';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -40,18 +42,25 @@ export function pgBossSchema(schema: string | undefined): string {
 }
 
 export function pgBossQueueFromConfig(config: Config, log: Logger): PgBossJobQueue {
+  return new PgBossJobQueue(pgBossQueueOptions(config, log));
+}
+
+/** The queue's settings from the app's: its database, its concurrency, faster checks in tests. */
+export function pgBossQueueOptions(config: Config, log: Logger): PgBossQueueOptions {
   const { database } = config;
   if (database.dialect !== 'postgres') throw new Error('JOB_QUEUE=pg-boss needs PostgreSQL');
-  return new PgBossJobQueue({
+  const test = config.env === 'test';
+  return {
     url: database.url,
     schema: pgBossSchema(database.schema),
     concurrency: config.jobs.concurrency,
     log,
-    // Tests kill workers and wait for their jobs to come back: expiry is checked every second there.
-    maintenanceIntervalSeconds: config.env === 'test' ? 1 : 10,
-    cronMonitorIntervalSeconds: config.env === 'test' ? 1 : 30,
-    cronWorkerIntervalSeconds: config.env === 'test' ? 1 : 5,
-  });
+    // Tests kill workers and wait for their jobs to come back, and wait for cron slots.
+    maintenanceIntervalSeconds: test ? 1 : 10,
+    cronMonitorIntervalSeconds: test ? 1 : 30,
+    cronWorkerIntervalSeconds: test ? 1 : 5,
+    pollIntervalMs: test ? 200 : 500,
+  };
 }
 
 interface Row {
@@ -216,13 +225,16 @@ export class PgBossJobQueue implements JobQueue {
       `SELECT ${COLUMNS}, completed_on FROM ${this.options.schema}.job WHERE state = 'failed' AND ${filter}
        UNION ALL
        SELECT ${COLUMNS}, completed_on FROM ${this.options.schema}.archive WHERE state = 'failed' AND ${filter}
-       ORDER BY completed_on DESC, id`,
+       ORDER BY completed_on DESC, id
+       LIMIT ${FAILED_LIST_LIMIT}`,
       name === undefined ? [] : [name],
     );
     return rows.map(toRecord);
   }
 
   async idle(): Promise<void> {
+    // A process that runs nothing (work: false) has nothing to wait for.
+    if (!this.working) return;
     const names = [...this.definitions.keys()];
     for (;;) {
       if (this.fetching) await this.fetching;
@@ -237,6 +249,8 @@ export class PgBossJobQueue implements JobQueue {
         // A fetch that began while the question was asked may hold the jobs it no longer saw.
         const settled = this.running.size === 0 && !this.fetching;
         if (settled && (!rows[0]?.ready || this.stopping)) return;
+        // Jobs wait (sent by another process, or just due): look for them now, not at the next poll.
+        if (settled) this.wake();
       }
       await Promise.race([...this.running.values(), delay(50)]);
     }
