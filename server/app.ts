@@ -14,6 +14,7 @@ import {
 import type { Config } from './config';
 import { createContext, type AppContext, type ContextOverrides } from './context';
 import { migrateToLatest } from './db/database';
+import { registerJobs } from './jobs';
 import { cspDirectives } from './plugins/contentSecurityPolicy';
 import { registerErrorHandler } from './plugins/errorHandler';
 import { acceptEmptyJsonBodies } from './plugins/jsonBody';
@@ -62,6 +63,8 @@ export async function buildApp(
   const ctx = createContext(config, overrides);
   await migrateToLatest(ctx.db, config.database);
   await ctx.bus.start();
+  registerJobs(ctx.jobs, ctx);
+  await ctx.jobs.start({ work: config.jobs.worker });
 
   // Typed as Fastify's base logger so the instance type stays the default one plugins expect.
   const loggerInstance: FastifyBaseLogger = ctx.log;
@@ -129,7 +132,8 @@ export async function buildApp(
 
   await registerWebApp(app, overrides.webDir ?? DEFAULT_WEB_DIR, { production: config.env === 'production' });
   app.addHook('onClose', async () => {
-    await ctx.mailer.close();
+    await ctx.jobs.stop();
+    await ctx.mailDelivery.close();
     await ctx.bus.close();
     await ctx.db.destroy();
   });

@@ -1,13 +1,12 @@
 import { loadConfig } from './config';
 import { buildApp } from './app';
-import { startScheduler } from './jobs/scheduler';
+import { scheduleRecurringJobs } from './jobs';
 
-/** Process entry: the web server (API and web app) on one port. */
+/** Process entry: the web server (API and web app) on one port; it runs jobs too unless WORKER=false. */
 const config = loadConfig();
 const { app, ctx } = await buildApp(config);
-// Billing periods run in the web process, so the embedded mode needs nothing else; tests do not start it.
-const scheduler = startScheduler(ctx);
-app.addHook('preClose', () => scheduler.stop());
+// Recurring jobs are set by the processes, not by buildApp, so the tests choose when billing runs.
+await scheduleRecurringJobs(ctx.jobs);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
@@ -17,4 +16,4 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 }
 
 await app.listen({ host: config.host, port: config.port });
-app.log.info(`Proofroom is running at ${config.appUrl} (${config.database.dialect})`);
+app.log.info(`Proofroom is running at ${config.appUrl} (${config.database.dialect}, jobs: ${config.jobs.queue})`);

@@ -14,17 +14,28 @@ export interface TestApp extends BuiltApp {
   baseUrl: string;
   clock: ManualClock;
   dataDir: string;
-  close(): Promise<void>;
+  /** The PostgreSQL schema of this app's database (PostgreSQL runs). */
+  schema: string;
+  /** `keepData`: leave the database and files for a next app (`startTestApp(env, { reuse })`). */
+  close(options?: { keepData?: boolean }): Promise<void>;
+}
+
+export interface StartOptions {
+  /** Starts on the database and files a closed app kept: a restart of the same installation. */
+  reuse?: Pick<TestApp, 'dataDir' | 'schema'>;
 }
 
 /**
  * A real app on a real port over a real database: SQLite in a temp folder, or PostgreSQL in a
  * schema of its own (TEST_DB=postgres), dropped on close.
  */
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'proofroom-test-'));
+export async function startTestApp(
+  env: Record<string, string> = {},
+  options: StartOptions = {},
+): Promise<TestApp> {
+  const dataDir = options.reuse?.dataDir ?? mkdtempSync(join(tmpdir(), 'proofroom-test-'));
   const usePostgres = process.env.TEST_DB === 'postgres';
-  const schema = `test_${randomBytes(6).toString('hex')}`;
+  const schema = options.reuse?.schema ?? `test_${randomBytes(6).toString('hex')}`;
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
@@ -43,11 +54,14 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     ...built,
     clock,
     dataDir,
+    schema,
     baseUrl: `http://127.0.0.1:${port}`,
-    async close() {
-      if (usePostgres) await dropSchema(built.ctx.db, schema);
+    async close({ keepData = false } = {}) {
+      // Jobs still running would write into a dropped schema or a deleted folder.
+      await built.ctx.jobs.stop();
+      if (usePostgres && !keepData) await dropSchema(built.ctx.db, schema);
       await built.app.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!keepData) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
@@ -115,8 +129,9 @@ export class ApiClient {
   delete = <T = Json>(path: string) => this.request<T>('DELETE', path);
 }
 
-/** The newest e-mail sent to `to` through the outbox. */
+/** The newest e-mail sent to `to` through the outbox, once the queued mail jobs have run. */
 export async function lastMailTo(ctx: AppContext, to: string) {
+  await ctx.jobs.idle();
   return ctx.db
     .selectFrom('mail_outbox')
     .selectAll()
@@ -126,6 +141,7 @@ export async function lastMailTo(ctx: AppContext, to: string) {
 }
 
 export async function mailCount(ctx: AppContext, to: string): Promise<number> {
+  await ctx.jobs.idle();
   const row = await ctx.db
     .selectFrom('mail_outbox')
     .select((eb) => eb.fn.countAll<number>().as('n'))

@@ -1,53 +1,14 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SEND_MAIL } from '@server/jobs/mailJob';
 import { buildUser } from './factories';
 import { ApiClient, lastMailTo, mailCount, resetTokenFrom, startTestApp, type TestApp } from './harness';
+import { startSmtpServer, type SmtpTestServer } from './smtpServer';
 
 const APP_URL = 'http://proofroom.test:8080';
 const MAIL_FROM = 'Proofroom Tests <robot@proofroom.test>';
-
-interface ReceivedMail {
-  from: string | undefined;
-  to: string[];
-  raw: string;
-}
-
-/** A real SMTP server on a free local port that keeps every message it accepts. */
-async function startSmtpServer() {
-  const received: ReceivedMail[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : undefined,
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  const port = await new Promise<number>((resolve, reject) => {
-    const listener = server.listen(0, '127.0.0.1', () => {
-      const address = listener.address();
-      if (address && typeof address === 'object') resolve(address.port);
-      else reject(new Error('SMTP server has no port'));
-    });
-  });
-  return {
-    server,
-    port,
-    received,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 /** Splits a raw message into its unfolded headers and its body, with quoted-printable soft breaks undone. */
 function parseMessage(raw: string) {
@@ -66,7 +27,7 @@ function parseMessage(raw: string) {
   return { headers, body };
 }
 
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+let smtp: SmtpTestServer;
 let viaSmtp: TestApp;
 let viaOutbox: TestApp;
 beforeAll(async () => {
@@ -90,6 +51,7 @@ describe('e-mail through SMTP (SMTP_URL set)', () => {
     const before = smtp.received.length;
     const answer = await new ApiClient(viaSmtp.baseUrl).post('/users/password', { email: user.email });
     expect(answer.status).toBe(200);
+    await viaSmtp.ctx.jobs.idle();
 
     const delivered = smtp.received.slice(before);
     expect(delivered).toHaveLength(1);
@@ -118,6 +80,7 @@ describe('e-mail through SMTP (SMTP_URL set)', () => {
     const user = await buildUser(viaSmtp.ctx);
     const before = smtp.received.length;
     await new ApiClient(viaSmtp.baseUrl).post('/users/password', { email: user.email });
+    await viaSmtp.ctx.jobs.idle();
     expect(smtp.received.length).toBe(before + 1);
 
     expect(await mailCount(viaSmtp.ctx, user.email)).toBe(0);
@@ -136,6 +99,7 @@ describe('e-mail through SMTP (SMTP_URL set)', () => {
       email: 'nobody-smtp@example.com',
     });
     expect(answer.status).toBe(200);
+    await viaSmtp.ctx.jobs.idle();
     expect(smtp.received.length).toBe(before);
   });
 });
@@ -167,6 +131,11 @@ describe('e-mail when the SMTP server is down', () => {
           message: `If an account exists for ${user.email}, an email with a reset link is on its way.`,
         },
       });
+      // The message waits in the queue for the server to come back, its error kept.
+      await app.ctx.jobs.idle();
+      const [job] = await app.ctx.db.selectFrom('jobs').selectAll().where('name', '=', SEND_MAIL).execute();
+      expect(job).toMatchObject({ state: 'queued', attempts: 1 });
+      expect(job?.last_error).toMatch(/ECONNREFUSED|connect/i);
     } finally {
       await app.close();
     }

@@ -1,0 +1,34 @@
+import type { Logger } from 'pino';
+import type { Mailer } from '../adapters/mail/mailer';
+import type { JobQueue } from '../adapters/queue/jobQueue';
+import type { Clock } from '../clock';
+import type { EventDispatcher } from '../events/dispatcher';
+import type { BillingPeriodService } from '../services/billingPeriods';
+import { BILLING_PERIODS, BILLING_PERIODS_CRON, billingPeriodsJob } from './billingPeriodsJob';
+import { sendMailJob } from './mailJob';
+import { REDELIVER_EVENTS, REDELIVER_EVENTS_CRON, redeliverEventsJob } from './redeliverEventsJob';
+
+export interface JobDependencies {
+  /** The outbox or SMTP: what actually delivers a queued message. */
+  mailDelivery: Mailer;
+  billingPeriods: BillingPeriodService;
+  events: EventDispatcher;
+  clock: Clock;
+  log: Logger;
+}
+
+/**
+ * Every job the app runs, declared on the queue of each process (web or worker) before it starts.
+ * A new job: a file in server/jobs/ exporting its definition, registered here.
+ */
+export function registerJobs(queue: JobQueue, deps: JobDependencies): void {
+  queue.register(sendMailJob(deps.mailDelivery));
+  queue.register(billingPeriodsJob(deps.billingPeriods, deps.clock, deps.log));
+  queue.register(redeliverEventsJob(deps.events));
+}
+
+/** The recurring jobs; set by the process entries (web and worker), not by the tests. */
+export async function scheduleRecurringJobs(queue: JobQueue): Promise<void> {
+  await queue.schedule(BILLING_PERIODS, BILLING_PERIODS_CRON);
+  await queue.schedule(REDELIVER_EVENTS, REDELIVER_EVENTS_CRON);
+}
