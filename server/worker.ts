@@ -1,5 +1,5 @@
 import { loadConfig } from './config';
-import { buildJobRunner } from './jobs/runner';
+import { startJobRunner } from './jobs/runner';
 
 /**
  * Process entry: a job worker (`npm run worker`), on as many machines as needed beside web
@@ -7,20 +7,19 @@ import { buildJobRunner } from './jobs/runner';
  * them and exits once those running are done.
  */
 const config = loadConfig();
-const runner = await buildJobRunner(config);
-await runner.queue.start({ work: true });
-runner.log.info(
+const { ctx, close } = await startJobRunner(config);
+ctx.log.info(
   { queue: config.jobs.queue, concurrency: config.jobs.concurrency },
   `Proofroom worker is running (${config.database.dialect})`,
 );
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
-    runner.log.info({ signal }, 'worker shutting down');
-    runner.close().then(
+    ctx.log.info({ signal }, 'worker shutting down');
+    close().then(
       () => process.exit(0),
       (err: unknown) => {
-        runner.log.error({ err }, 'worker did not stop cleanly');
+        ctx.log.error({ err }, 'worker did not stop cleanly');
         process.exit(1);
       },
     );

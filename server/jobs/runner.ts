@@ -1,35 +1,32 @@
-import { pino, type Logger } from 'pino';
-import { createJobQueue } from '../adapters/queue';
-import type { JobQueue } from '../adapters/queue/jobQueue';
-import { systemClock } from '../clock';
 import type { Config } from '../config';
-import { createDatabase, migrateToLatest, type Db } from '../db/database';
+import { createContext, type AppContext } from '../context';
+import { migrateToLatest } from '../db/database';
+import { registerJobs, scheduleRecurringJobs } from '.';
 
 export interface JobRunner {
-  /** Register the app's jobs on it, then start it. */
-  queue: JobQueue;
-  db: Db;
-  log: Logger;
-  /** Stops the queue (waiting for the jobs running) and closes the database. */
+  ctx: AppContext;
+  /** Stops taking jobs, waits for those running, and closes the connections. */
   close(): Promise<void>;
 }
 
 /**
- * What a worker process (`npm run worker`) runs jobs with: the database brought up to date, the
- * logger, the clock and the queue the configuration names. It starts nothing.
+ * A worker process (`npm run worker`): the app's services without HTTP, its database brought up to
+ * date, every job registered, the recurring ones scheduled, taking jobs at once.
  */
-export async function buildJobRunner(config: Config): Promise<JobRunner> {
-  const log = pino({ level: config.logLevel });
-  const db = createDatabase(config.database);
-  await migrateToLatest(db, config.database);
-  const queue = createJobQueue(config, db, systemClock, log);
+export async function startJobRunner(config: Config): Promise<JobRunner> {
+  const ctx = createContext(config);
+  await migrateToLatest(ctx.db, config.database);
+  await ctx.bus.start();
+  registerJobs(ctx.jobs, ctx);
+  await ctx.jobs.start({ work: true });
+  await scheduleRecurringJobs(ctx.jobs);
   return {
-    queue,
-    db,
-    log,
+    ctx,
     async close() {
-      await queue.stop();
-      await db.destroy();
+      await ctx.jobs.stop();
+      await ctx.mailDelivery.close();
+      await ctx.bus.close();
+      await ctx.db.destroy();
     },
   };
 }

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { buildApp, type BuiltApp } from '@server/app';
 import { ManualClock } from '@server/clock';
 import { loadConfig } from '@server/config';
+import { pgBossSchema } from '@server/adapters/queue/pgBossQueue';
 import { dropSchema } from '@server/db/database';
 import type { AppContext } from '@server/context';
 
@@ -59,7 +60,10 @@ export async function startTestApp(
     async close({ keepData = false } = {}) {
       // Jobs still running would write into a dropped schema or a deleted folder.
       await built.ctx.jobs.stop();
-      if (usePostgres && !keepData) await dropSchema(built.ctx.db, schema);
+      if (usePostgres && !keepData) {
+        await dropSchema(built.ctx.db, schema);
+        if (config.jobs.queue === 'pg-boss') await dropSchema(built.ctx.db, pgBossSchema(schema));
+      }
       await built.app.close();
       if (!keepData) rmSync(dataDir, { recursive: true, force: true });
     },
