@@ -1,10 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { JobPayload, JobQueue } from '@server/adapters/queue/jobQueue';
-import { KILLABLE_JOB, startedMarkers, type KillablePayload } from './killableJob';
+import { KILLABLE_JOB, killWorker, markers, startKillableWorker, type KillablePayload } from './killableJob';
 import { gate, sleep, waitFor } from './waitFor';
 
 export interface QueueFixture {
@@ -25,7 +24,6 @@ export type MakeQueue = (options: { concurrency: number }) => Promise<QueueFixtu
 
 /** Slack for timers and for a database clock read apart from this process's. */
 const TIMING_SLACK_MS = 100;
-const ROOT = join(import.meta.dirname, '..', '..');
 
 /**
  * What every job queue adapter does, in real time with short delays: each adapter's test file
@@ -288,14 +286,17 @@ export function describeJobQueueContract(label: string, makeQueue: MakeQueue): v
         await sender.start({ work: false });
         const id = (await sender.send(KILLABLE_JOB.name, { markerDir })) as string;
 
-        const child = startKillableWorker(fixture.workerEnv);
+        const worker = startKillableWorker(fixture.workerEnv);
         try {
-          await waitFor(() => startedMarkers(markerDir).length > 0, 20_000, 'the worker to start the job');
+          await waitFor(
+            () => markers(markerDir, 'started').length > 0,
+            20_000,
+            'the worker to start the job',
+          );
           expect(await stateOf(sender, id)).toBe('active');
         } finally {
-          child.process.kill('SIGKILL');
+          await killWorker(worker);
         }
-        await child.exited;
 
         const attempts: number[] = [];
         const rescuer = await fixture.open();
@@ -311,30 +312,11 @@ export function describeJobQueueContract(label: string, makeQueue: MakeQueue): v
         );
         await rescuer.stop();
         expect(attempts).toEqual([2]);
-        expect(startedMarkers(markerDir)).toHaveLength(1);
+        expect(markers(markerDir, 'started')).toHaveLength(1);
         expect(await sender.job(id)).toMatchObject({ state: 'completed', attempts: 2 });
       } finally {
         rmSync(markerDir, { recursive: true, force: true });
       }
     });
   });
-}
-
-/** tests/queue/killableWorker.ts in a child process; its output is kept for a failure's message. */
-function startKillableWorker(env: Record<string, string>): { process: ChildProcess; exited: Promise<void> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/queue/killableWorker.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<void>((resolve) => {
-    child.on('exit', (code, signal) => {
-      if (signal !== 'SIGKILL') console.error(`killable worker exited (${code}): ${output}`);
-      resolve();
-    });
-  });
-  return { process: child, exited };
 }

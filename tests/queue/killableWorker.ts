@@ -1,8 +1,8 @@
 /**
  * A worker process for the killed-worker test (tests/queue/jobQueueContract.ts): it opens the
  * queue named by QUEUE_ADAPTER on the database of DATABASE_URL (and DATABASE_SCHEMA), runs the
- * killable job, which leaves a marker file and then hangs, and prints "ready" once started. The
- * test kills it with SIGKILL while the job runs.
+ * killable job, which leaves a marker file and then hangs (KILLABLE_MODE=complete: ends), and
+ * prints "ready" once started. The test kills it with SIGKILL while the job runs.
  *
  *   QUEUE_ADAPTER=embedded DATABASE_URL=sqlite:///tmp/x/test.db node --import tsx tests/queue/killableWorker.ts
  */
@@ -40,6 +40,7 @@ async function openQueue(adapter: string, config: Config): Promise<JobQueue> {
 }
 
 const adapter = process.env.QUEUE_ADAPTER ?? 'embedded';
+const mode = process.env.KILLABLE_MODE === 'complete' ? 'complete' : 'hang';
 const config = loadConfig({
   NODE_ENV: 'test',
   LOG_LEVEL: 'silent',
@@ -51,7 +52,11 @@ const queue = await openQueue(adapter, config);
 queue.register<KillablePayload>({
   ...KILLABLE_JOB,
   run: async (payload, job) => {
-    writeFileSync(markerPath(payload.markerDir, job.attempt), new Date().toISOString());
+    writeFileSync(markerPath(payload.markerDir, 'started', job.attempt), new Date().toISOString());
+    if (mode === 'complete') {
+      writeFileSync(markerPath(payload.markerDir, 'done', job.attempt), new Date().toISOString());
+      return;
+    }
     // Hangs, deaf to its signal, until the process is killed.
     await new Promise(() => undefined);
   },

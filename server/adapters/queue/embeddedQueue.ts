@@ -102,8 +102,8 @@ export class EmbeddedJobQueue implements JobQueue {
 
   /**
    * Resolves once nothing runs in this process and nothing it could take is due (a queued job, a
-   * job whose lease passed, a schedule's slot). A process that does not work waits only for its
-   * runs, none: it never takes the due jobs.
+   * job whose lease passed, a schedule's slot). A queue started without work runs nothing, so it
+   * resolves at once.
    */
   async idle(): Promise<void> {
     for (;;) {
@@ -130,12 +130,13 @@ export class EmbeddedJobQueue implements JobQueue {
     clearTimeout(this.timer);
     while (this.again && this.working) {
       this.again = false;
-      try {
-        await this.queueDueSlots();
-        await this.takeJobs();
-      } catch (error) {
-        this.log.error({ err: error }, 'job queue: reading the jobs table failed');
-      }
+      // Schedules and jobs apart: a schedule that cannot be read holds up no job.
+      await this.queueDueSlots().catch((error: unknown) =>
+        this.log.error({ err: error }, 'job queue: queueing the due schedules failed'),
+      );
+      await this.takeJobs().catch((error: unknown) =>
+        this.log.error({ err: error }, 'job queue: taking jobs failed'),
+      );
     }
     this.loop = null;
     if (this.working) this.timer = setTimeout(() => this.wake(), this.pollIntervalMs);
@@ -210,15 +211,18 @@ export class EmbeddedJobQueue implements JobQueue {
     );
     // A run that ends after its time limit has already been counted as failed.
     work.catch(() => undefined);
+    let failure: { error: unknown } | null = null;
     try {
       await Promise.race([work, timedOut]);
     } catch (error) {
-      await this.recordFailure(row, describeError(error));
-      return;
+      failure = { error };
     } finally {
       clearTimeout(timer);
     }
-    await this.jobs.complete(row.id, attempt, this.clock.now().toISOString());
+    // A run that ended just as its time limit passed still counts as timed out.
+    if (controller.signal.aborted) failure = { error: controller.signal.reason };
+    if (failure) await this.recordFailure(row, describeError(failure.error));
+    else await this.jobs.complete(row.id, attempt, this.clock.now().toISOString());
   }
 
   private async recordFailure(row: JobRow, message: string): Promise<void> {
