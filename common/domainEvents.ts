@@ -6,6 +6,9 @@
  */
 export const DOMAIN_EVENT_TYPES = [
   'user.signed_up',
+  'user.profile_updated',
+  'user.password_changed',
+  'user.preferences_updated',
   'workspace.created',
   'workspace.updated',
   'workspace.deleted',
@@ -20,6 +23,9 @@ export const DOMAIN_EVENT_TYPES = [
   'subscription.canceled',
   'subscription.ended',
   'subscription.payment_failed',
+  'subscription.suspended',
+  'billing_information.updated',
+  'payment_method.updated',
   'trial.expired',
   'project.created',
   'project.renamed',

@@ -15,10 +15,11 @@ import { createDatabase, type Db } from './db/database';
 import { UsersRepository } from './db/repositories/users';
 import { WorkspacesRepository } from './db/repositories/workspaces';
 import { BillingRepository } from './db/repositories/billing';
-import { SubscriptionsRepository } from './db/repositories/subscriptions';
 import { AddOnService } from './services/addOns';
 import { BillingPeriodService } from './services/billingPeriods';
 import { DismissalService } from './services/dismissals';
+import { DevOutboxService } from './services/devOutbox';
+import { PaymentEvents } from './services/paymentEvents';
 import { SubscriptionService } from './services/subscriptions';
 import { WorkspaceInvitationsRepository } from './db/repositories/workspaceInvitations';
 import { WorkspaceMembersRepository } from './db/repositories/workspaceMembers';
@@ -28,7 +29,6 @@ import { PasswordResetService } from './services/passwordResets';
 import { ProfileService } from './services/profile';
 import { AttemptThrottle } from './services/attemptThrottle';
 import { KnownDevices } from './services/knownDevices';
-import { AttemptThrottlesRepository } from './db/repositories/attemptThrottles';
 import { RateLimiter } from './services/rateLimiter';
 import { SessionService } from './services/sessions';
 import { CheckoutService } from './services/checkout';
@@ -105,7 +105,11 @@ export interface AppContext {
   addOns: AddOnService;
   /** The period-end run: renewals, trial expiry, cancellations, downgrades (server/jobs/scheduler.ts runs it). */
   billingPeriods: BillingPeriodService;
+  /** The card processor's webhooks: payments settled after the fact, renewed cards. */
+  paymentEvents: PaymentEvents;
   dismissals: DismissalService;
+  /** The embedded mode's sent mail, for /dev/outbox. */
+  devOutbox: DevOutboxService;
   workspaceMembers: WorkspaceMemberService;
   workspaceInvitations: WorkspaceInvitationService;
   workspaceLifecycle: WorkspaceLifecycleService;
@@ -149,11 +153,11 @@ export function createContext(config: Config, overrides: ContextOverrides = {}):
   const log = pino({ level: overrides.logger === false ? 'silent' : config.logLevel });
   const clock = overrides.clock ?? systemClock;
   const db = overrides.db ?? createDatabase(config.database);
+  const uow = new UnitOfWork(db, clock);
   const mailer: Mailer = config.mail.smtpUrl
     ? new SmtpMailer(config.mail.smtpUrl, config.mail.from)
-    : new OutboxMailer(db, config.mail.outboxDir, config.mail.from, clock);
+    : new OutboxMailer(uow.read.mailOutbox, config.mail.outboxDir, config.mail.from, clock);
   const storage = new LocalFileStorage(config.storage.root);
-  const uow = new UnitOfWork(db, clock);
   const bus = createEventBus(config, log);
   const events = new EventDispatcher(
     uow.read.domainEvents,
@@ -165,12 +169,12 @@ export function createContext(config: Config, overrides: ContextOverrides = {}):
   uow.onCommit((committed) => events.afterCommit(committed));
   const users = new UsersRepository(db);
   const limiter = new RateLimiter(db, clock);
-  const attemptThrottle = new AttemptThrottle(new AttemptThrottlesRepository(db), clock);
+  const attemptThrottle = new AttemptThrottle(uow, clock);
   const knownDevices = new KnownDevices(config.sessionSecret);
   const sessions = new SessionService(db, clock, config.sessionSecret);
-  const accessCodes = new AccessCodeService(db, clock, mailer, limiter, config.sessionSecret);
+  const accessCodes = new AccessCodeService(uow, clock, mailer, limiter, config.sessionSecret);
   const catalogue = Catalogue.fromFile(config.billing.pricingPlansFile ?? DEFAULT_CATALOGUE_FILE);
-  const { payments, sandbox, stripe } = createPayments(config, db, clock, log);
+  const { payments, sandbox, stripe } = createPayments(config, uow.read.sandboxPayments, clock, log);
   const workspaces = new WorkspacesRepository(db);
   const workspaceUsage = new WorkspaceUsage(db);
   const memberRows = new WorkspaceMembersRepository(db);
@@ -178,7 +182,7 @@ export function createContext(config: Config, overrides: ContextOverrides = {}):
   const projectFiles = new ProjectFiles(db, storage, log);
   const memberProjects = new MemberProjects(db, projectFiles, activityLog, clock);
   const workspaceMembers = new WorkspaceMemberService(db, memberRows, memberProjects);
-  const emailAllowance = new InvitationEmailAllowance(db, limiter, clock, config.inviteEmailsPerDay);
+  const emailAllowance = new InvitationEmailAllowance(limiter, clock, config.inviteEmailsPerDay);
   const workspaceInvitations = new WorkspaceInvitationService(
     db,
     workspaces,
@@ -190,8 +194,7 @@ export function createContext(config: Config, overrides: ContextOverrides = {}):
     clock,
     { appUrl: config.appUrl },
   );
-  const checkout = new CheckoutService(db, clock, payments);
-  const subscriptionRows = new SubscriptionsRepository(db);
+  const checkout = new CheckoutService(uow, clock, payments);
   const billing = new BillingRepository(db);
   const projects = new ProjectsRepository(db);
   const workspaceAccess = new WorkspaceAccess(workspaces, users, catalogue, clock, workspaceUsage);
@@ -229,12 +232,12 @@ export function createContext(config: Config, overrides: ContextOverrides = {}):
     storage,
     users,
     sessions,
-    accounts: new AccountService(users, clock, limiter, accessCodes, attemptThrottle, knownDevices, [
+    accounts: new AccountService(uow, clock, limiter, accessCodes, attemptThrottle, knownDevices, [
       workspaceInvitations,
       projectInvitations,
     ]),
-    passwordResets: new PasswordResetService(db, users, clock, mailer, limiter, sessions, config.appUrl, log),
-    profile: new ProfileService(users, clock, storage, sessions, limiter, mailer, config.appUrl),
+    passwordResets: new PasswordResetService(uow, clock, mailer, limiter, sessions, config.appUrl, log),
+    profile: new ProfileService(uow, clock, storage, sessions, limiter, mailer, config.appUrl),
     catalogue,
     payments,
     sandboxPayments: sandbox,
@@ -244,21 +247,14 @@ export function createContext(config: Config, overrides: ContextOverrides = {}):
     workspaceUsage,
     checkout,
     billing,
-    subscriptions: new SubscriptionService(db, subscriptionRows, billing, catalogue, checkout, clock),
-    addOns: new AddOnService(db, subscriptionRows, catalogue, checkout, clock),
-    billingPeriods: new BillingPeriodService(
-      db,
-      subscriptionRows,
-      workspaces,
-      workspaceUsage,
-      catalogue,
-      checkout,
-      log,
-    ),
-    dismissals: new DismissalService(db, clock),
+    subscriptions: new SubscriptionService(uow, catalogue, checkout, clock),
+    addOns: new AddOnService(uow, catalogue, checkout, clock),
+    billingPeriods: new BillingPeriodService(uow, workspaceUsage, catalogue, checkout, log),
+    paymentEvents: new PaymentEvents(uow, clock, log),
+    dismissals: new DismissalService(uow, clock),
+    devOutbox: new DevOutboxService(uow),
     workspaceService: new WorkspaceService(
-      db,
-      workspaces,
+      uow,
       catalogue,
       checkout,
       storage,
@@ -268,12 +264,9 @@ export function createContext(config: Config, overrides: ContextOverrides = {}):
     workspaceMembers,
     workspaceInvitations,
     workspaceLifecycle: new WorkspaceLifecycleService(
-      db,
-      workspaces,
-      memberRows,
+      uow,
       workspaceMembers,
       memberProjects,
-      users,
       mailer,
       storage,
       log,

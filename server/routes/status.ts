@@ -39,22 +39,7 @@ export function statusRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => {
         // Reset links and two-step codes: for a developer on this machine only.
         if (!ctx.config.devOutbox || !isLocalCaller(request)) throw notFound();
-        const rows = await ctx.db
-          .selectFrom('mail_outbox')
-          .selectAll()
-          .orderBy('id', 'desc')
-          .limit(100)
-          .execute();
-        return {
-          response: rows.map((r) => ({
-            id: r.id,
-            to: r.to_address,
-            subject: r.subject,
-            text: r.text_body,
-            html: r.html_body,
-            created_at: r.created_at,
-          })),
-        };
+        return { response: await ctx.devOutbox.latest() };
       },
     );
   };

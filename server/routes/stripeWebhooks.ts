@@ -4,7 +4,6 @@ import { envelope } from '@common/api/envelope';
 import { WebhookSignatureError } from '../adapters/payments/stripePayments';
 import type { AppContext } from '../context';
 import { AppError } from '../errors';
-import { PaymentEvents } from '../services/paymentEvents';
 
 const invalidSignature = () =>
   new AppError(400, 'invalid_signature', 'The Stripe signature of this event is not valid.');
@@ -18,7 +17,6 @@ export function stripeWebhookRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const stripe = ctx.stripePayments;
     if (!stripe) return;
-    const events = new PaymentEvents(ctx.db, ctx.clock, ctx.log);
 
     // In this plugin only: keep JSON bodies as the raw bytes the signature was computed over.
     app.removeContentTypeParser('application/json');
@@ -45,7 +43,7 @@ export function stripeWebhookRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         } catch (error) {
           throw error instanceof WebhookSignatureError ? invalidSignature() : error;
         }
-        const handled = await events.apply(event);
+        const handled = await ctx.paymentEvents.apply(event);
         request.log.info({ event_id: event.eventId, type: event.type, handled }, 'stripe webhook');
         return { response: { received: true as const, handled } };
       },

@@ -2,8 +2,8 @@ import { EXPIRED_CODE, INVALID_CODE } from '@common/api/errors';
 import { ACCESS_CODE_MAX_ATTEMPTS, ACCESS_CODE_TTL_MINUTES, RATE_LIMITS } from '@common/limits';
 import type { Mailer } from '../adapters/mail/mailer';
 import { minutes, type Clock } from '../clock';
-import type { Db } from '../db/database';
 import type { UserRow } from '../db/repositories/users';
+import type { UnitOfWork } from '../db/unitOfWork';
 import { accessCodeEmail } from '../emails/accountEmails';
 import { AppError } from '../errors';
 import type { RateLimiter } from './rateLimiter';
@@ -12,7 +12,7 @@ import { hmac, safeEqual, sixDigitCode } from './secrets';
 /** Two-step verification codes: e-mailed, single-use, short-lived, with a cap on wrong tries. */
 export class AccessCodeService {
   constructor(
-    private readonly db: Db,
+    private readonly uow: UnitOfWork,
     private readonly clock: Clock,
     private readonly mailer: Mailer,
     private readonly limiter: RateLimiter,
@@ -33,58 +33,35 @@ export class AccessCodeService {
     }
     const code = sixDigitCode();
     const now = this.clock.now();
-    await this.db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('access_codes')
-        .set({ used_at: now.toISOString() })
-        .where('user_id', '=', user.id)
-        .where('used_at', 'is', null)
-        .execute();
-      await trx
-        .insertInto('access_codes')
-        .values({
-          user_id: user.id,
-          code_hash: this.hashOf(user.id, code),
-          attempts: 0,
-          expires_at: new Date(now.getTime() + minutes(ACCESS_CODE_TTL_MINUTES)).toISOString(),
-          used_at: null,
-          created_at: now.toISOString(),
-        })
-        .execute();
+    await this.uow.transaction(async (tx) => {
+      await tx.accessCodes.retireUnused(user.id, now.toISOString());
+      await tx.accessCodes.insert({
+        userId: user.id,
+        codeHash: this.hashOf(user.id, code),
+        expiresAt: new Date(now.getTime() + minutes(ACCESS_CODE_TTL_MINUTES)).toISOString(),
+        now: now.toISOString(),
+      });
     });
     await this.mailer.send(accessCodeEmail(user, code));
   }
 
   /** Accepts the user's current code once; 400 invalid_code when wrong, 422 unprocessable_code when expired. */
   async verify(userId: number, code: string): Promise<void> {
-    const current = await this.db
-      .selectFrom('access_codes')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .where('used_at', 'is', null)
-      .orderBy('id', 'desc')
-      .executeTakeFirst();
+    const codes = this.uow.read.accessCodes;
+    const current = await codes.current(userId);
     if (!current) throw new AppError(400, 'invalid_code', INVALID_CODE);
     const now = this.clock.now();
     if (new Date(current.expires_at) <= now || current.attempts >= ACCESS_CODE_MAX_ATTEMPTS) {
       throw new AppError(422, 'unprocessable_code', EXPIRED_CODE);
     }
     if (!safeEqual(current.code_hash, this.hashOf(userId, code.replace(/\s/g, '')))) {
-      await this.db
-        .updateTable('access_codes')
-        .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
-        .where('id', '=', current.id)
-        .execute();
+      await codes.countWrongAttempt(current.id);
       throw new AppError(400, 'invalid_code', INVALID_CODE);
     }
     // Conditional update: of two requests racing with the same code, only one signs in.
-    const used = await this.db
-      .updateTable('access_codes')
-      .set({ used_at: now.toISOString() })
-      .where('id', '=', current.id)
-      .where('used_at', 'is', null)
-      .executeTakeFirst();
-    if (Number(used.numUpdatedRows) !== 1) throw new AppError(400, 'invalid_code', INVALID_CODE);
+    if (!(await codes.markUsed(current.id, now.toISOString()))) {
+      throw new AppError(400, 'invalid_code', INVALID_CODE);
+    }
   }
 
   /** One resend asked for `email`, known or not; 429 past the allowance. */

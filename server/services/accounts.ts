@@ -2,7 +2,8 @@ import { ACCESS_CODE_REQUIRED, EMAIL_TAKEN, INVALID_CREDENTIALS } from '@common/
 import type { SignIn, SignUp } from '@common/api/auth';
 import { RATE_LIMITS } from '@common/limits';
 import type { Clock } from '../clock';
-import { isUniqueViolation, type UserRow, type UsersRepository } from '../db/repositories/users';
+import { isUniqueViolation, type UserRow } from '../db/repositories/users';
+import type { UnitOfWork } from '../db/unitOfWork';
 import { AppError, invalidRecord } from '../errors';
 import type { AccessCodeService } from './accessCodes';
 import { SIGN_IN_BACKOFF, type AttemptThrottle } from './attemptThrottle';
@@ -21,7 +22,7 @@ export interface SignUpInvitations {
 /** Sign-up and sign-in, with two-step verification by e-mailed code. */
 export class AccountService {
   constructor(
-    private readonly users: UsersRepository,
+    private readonly uow: UnitOfWork,
     private readonly clock: Clock,
     private readonly limiter: RateLimiter,
     private readonly accessCodes: AccessCodeService,
@@ -32,14 +33,25 @@ export class AccountService {
 
   async signUp(input: SignUp, ip: string): Promise<UserRow> {
     await this.limiter.consume(`sign_up:${ip}`, RATE_LIMITS.signUp);
-    if (await this.users.emailTaken(input.user.email)) throw invalidRecord({ 'user.email': [EMAIL_TAKEN] });
+    if (await this.uow.read.users.emailTaken(input.user.email)) {
+      throw invalidRecord({ 'user.email': [EMAIL_TAKEN] });
+    }
+    const passwordHash = await hashPassword(input.user.password);
     let user: UserRow;
     try {
-      user = await this.users.create({
-        name: input.user.name,
-        email: input.user.email,
-        passwordHash: await hashPassword(input.user.password),
-        now: this.clock.now().toISOString(),
+      user = await this.uow.transaction(async (tx) => {
+        const created = await tx.users.create({
+          name: input.user.name,
+          email: input.user.email,
+          passwordHash,
+          now: this.clock.now().toISOString(),
+        });
+        await tx.record({
+          type: 'user.signed_up',
+          actorId: created.id,
+          subject: { type: 'User', id: created.id },
+        });
+        return created;
       });
     } catch (error) {
       if (isUniqueViolation(error)) throw invalidRecord({ 'user.email': [EMAIL_TAKEN] });
@@ -61,13 +73,13 @@ export class AccountService {
       ? `sign_in:${input.email}:known_device`
       : `sign_in:${input.email}`;
     await this.throttle.claim(throttleKey, SIGN_IN_BACKOFF);
-    const user = await this.users.findByEmail(input.email);
+    const user = await this.uow.read.users.findByEmail(input.email);
     const passwordOk = await verifyPassword(input.password, user?.password_hash ?? DUMMY_PASSWORD_HASH);
     if (!user || !passwordOk) throw new AppError(401, 'invalid_credentials', INVALID_CREDENTIALS);
     // The delays guard the password; wrong two-step codes have their own limits (accessCodes.ts).
     await this.throttle.clear(throttleKey);
 
-    const preferences = await this.users.preferencesOf(user.id);
+    const preferences = await this.uow.read.users.preferencesOf(user.id);
     if (preferences.is_2fa_enabled === 1) {
       if (!input.access_code) {
         await this.accessCodes.issue(user, 'sign_in');
@@ -90,8 +102,9 @@ export class AccountService {
 
   /** Sends a new code, but only to an account with two-step on; the answer is the same either way. */
   async resendAccessCode(email: string): Promise<void> {
-    const user = await this.users.findByEmail(email);
-    const preferences = user ? await this.users.preferencesOf(user.id) : undefined;
+    const users = this.uow.read.users;
+    const user = await users.findByEmail(email);
+    const preferences = user ? await users.preferencesOf(user.id) : undefined;
     if (user && preferences?.is_2fa_enabled === 1) await this.accessCodes.issue(user, 'resend');
     else await this.accessCodes.countResend(email);
   }

@@ -5,11 +5,16 @@ import { daysUntil } from '@common/workspaceState';
 import type { AddOnPrice, Catalogue } from '../billing/catalogue';
 import { addOnLabel, proratedAddOnLine } from '../billing/invoiceLines';
 import type { Clock } from '../clock';
-import type { Db } from '../db/database';
-import type { SubscriptionsRepository } from '../db/repositories/subscriptions';
+import type { UnitOfWork } from '../db/unitOfWork';
 import { AppError, invalidRecord } from '../errors';
 import type { CheckoutService } from './checkout';
-import { requirePaidPlan, SUBSCRIPTION_TEXTS, subscriptionOf, withClaim } from './subscriptions';
+import {
+  requirePaidPlan,
+  SUBSCRIPTION_TEXTS,
+  subscriptionEvent,
+  subscriptionOf,
+  withClaim,
+} from './subscriptions';
 import type { WorkspaceView } from './workspaceAccess';
 import { requireActive, requireOwner } from './workspaceLimits';
 
@@ -26,8 +31,7 @@ export const ADD_ON_TEXTS = {
  */
 export class AddOnService {
   constructor(
-    private readonly db: Db,
-    private readonly subscriptions: SubscriptionsRepository,
+    private readonly uow: UnitOfWork,
     private readonly catalogue: Catalogue,
     private readonly checkout: CheckoutService,
     private readonly clock: Clock,
@@ -49,27 +53,20 @@ export class AddOnService {
       });
     }
 
-    await withClaim(this.subscriptions, subscription, this.clock.now(), async () => {
+    await withClaim(this.uow.read.subscriptions, subscription, this.clock.now(), async () => {
       const now = this.clock.now();
       const daysLeft = daysUntil(subscription.billing_period_ends_at, now);
       const amount = proratedAddOnCost(addOn.period, addOn.cost, daysLeft);
       await this.checkout.charge(view.workspace.id, `${addOnLabel(addOn)} add-on`, [
         proratedAddOnLine(addOn, amount, daysLeft),
       ]);
-      await this.db
-        .insertInto('subscription_add_ons')
-        .values({
-          subscription_id: subscription.id,
-          add_on_price_id: addOn.id,
-          quantity: 1,
-          created_at: now.toISOString(),
-        })
-        .onConflict((oc) =>
-          oc
-            .columns(['subscription_id', 'add_on_price_id'])
-            .doUpdateSet((eb) => ({ quantity: eb('subscription_add_ons.quantity', '+', 1) })),
-        )
-        .execute();
+      await this.uow.transaction(async (tx) => {
+        await tx.subscriptions.addAddOnUnit(subscription.id, addOn.id, now.toISOString());
+        await tx.record({
+          ...subscriptionEvent(view, 'subscription.changed'),
+          data: { change: 'add_on_added', add_on_price_id: addOn.id, amount },
+        });
+      });
     });
   }
 
@@ -90,26 +87,19 @@ export class AddOnService {
       throw new AppError(400, 'invalid_members', WORKSPACE_TEXTS.seatInUse);
     }
 
-    await withClaim(this.subscriptions, subscription, this.clock.now(), async () => {
-      // The in-use check read this quantity: a removal that landed meanwhile makes it stale.
-      const current = await this.db
-        .selectFrom('subscription_add_ons')
-        .select('quantity')
-        .where('id', '=', held.id)
-        .executeTakeFirst();
-      if (current?.quantity !== held.quantity) throw invalidRecord({ base: [SUBSCRIPTION_TEXTS.busy] });
-      await this.db
-        .deleteFrom('subscription_add_ons')
-        .where('id', '=', held.id)
-        .where('quantity', '<=', 1)
-        .execute();
-      await this.db
-        .updateTable('subscription_add_ons')
-        .set((eb) => ({ quantity: eb('quantity', '-', 1) }))
-        .where('id', '=', held.id)
-        .where('quantity', '>', 1)
-        .execute();
-    });
+    await withClaim(this.uow.read.subscriptions, subscription, this.clock.now(), () =>
+      this.uow.transaction(async (tx) => {
+        // The in-use check read this quantity: a removal that landed meanwhile makes it stale.
+        const current = await tx.subscriptions.addOnQuantity(held.id);
+        if (current !== held.quantity) throw invalidRecord({ base: [SUBSCRIPTION_TEXTS.busy] });
+        await tx.subscriptions.deleteLastAddOnUnit(held.id);
+        await tx.subscriptions.decrementAddOn(held.id);
+        await tx.record({
+          ...subscriptionEvent(view, 'subscription.changed'),
+          data: { change: 'add_on_removed', add_on_price_id: addOn.id },
+        });
+      }),
+    );
   }
 
   /** A known add-on price of a known type ('Invalid AddOn type' otherwise). */

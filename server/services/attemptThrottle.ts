@@ -1,6 +1,6 @@
 import { RATE_LIMITED } from '@common/api/errors';
 import type { Clock } from '../clock';
-import type { AttemptThrottlesRepository } from '../db/repositories/attemptThrottles';
+import type { UnitOfWork } from '../db/unitOfWork';
 import { AppError } from '../errors';
 
 export interface BackoffPolicy {
@@ -39,14 +39,15 @@ const tooSoon = (seconds: number) =>
  */
 export class AttemptThrottle {
   constructor(
-    private readonly rows: AttemptThrottlesRepository,
+    private readonly uow: UnitOfWork,
     private readonly clock: Clock,
   ) {}
 
   /** Counts one attempt under `key`, or answers 429 with the seconds left while a wait runs. */
   async claim(key: string, policy: BackoffPolicy): Promise<void> {
     const now = this.clock.now();
-    const row = await this.rows.find(key);
+    const rows = this.uow.read.attemptThrottles;
+    const row = await rows.find(key);
     const forgotten =
       row !== undefined &&
       now.getTime() - new Date(row.updated_at).getTime() > policy.forgetAfterHours * 3_600_000;
@@ -61,13 +62,13 @@ export class AttemptThrottle {
       updated_at: now.toISOString(),
     };
     const counted = row
-      ? await this.rows.replaceIf(key, row.failures, state)
-      : await this.rows.insertIfAbsent(key, state);
+      ? await rows.replaceIf(key, row.failures, state)
+      : await rows.insertIfAbsent(key, state);
     // Another attempt at the same key was counted in between: this one waits its turn.
     if (!counted) throw tooSoon(1);
   }
 
   async clear(key: string): Promise<void> {
-    await this.rows.delete(key);
+    await this.uow.read.attemptThrottles.delete(key);
   }
 }

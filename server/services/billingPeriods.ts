@@ -1,12 +1,13 @@
 import type { Logger } from 'pino';
 import type { InvoiceLine, PricingPlanPrice } from '@common/api/billing';
+import type { DomainEventType } from '@common/domainEvents';
 import { fitsPlan, isFreePrice, type Usage } from '@common/plans';
 import type { Catalogue } from '../billing/catalogue';
 import { addOnLine, planLine } from '../billing/invoiceLines';
 import { addPeriod } from '../billing/periods';
-import type { Db } from '../db/database';
-import type { SubscriptionChanges, SubscriptionsRepository } from '../db/repositories/subscriptions';
-import type { SubscriptionRow, WorkspacesRepository } from '../db/repositories/workspaces';
+import type { SubscriptionChanges } from '../db/repositories/subscriptions';
+import type { SubscriptionRow } from '../db/repositories/workspaces';
+import type { Tx, UnitOfWork } from '../db/unitOfWork';
 import { AppError } from '../errors';
 import type { CheckoutService } from './checkout';
 import type { WorkspaceUsage } from './workspaceUsage';
@@ -35,9 +36,7 @@ export interface RunResult {
  */
 export class BillingPeriodService {
   constructor(
-    private readonly db: Db,
-    private readonly subscriptions: SubscriptionsRepository,
-    private readonly workspaces: WorkspacesRepository,
+    private readonly uow: UnitOfWork,
     private readonly usage: WorkspaceUsage,
     private readonly catalogue: Catalogue,
     private readonly checkout: CheckoutService,
@@ -46,8 +45,9 @@ export class BillingPeriodService {
 
   async runDue(now: Date): Promise<RunResult> {
     const run: RunResult = { results: [], failed: [] };
-    for (const id of await this.subscriptions.dueIds(now)) {
-      if (!(await this.subscriptions.claimDue(id, now))) continue;
+    const subscriptions = this.uow.read.subscriptions;
+    for (const id of await subscriptions.dueIds(now)) {
+      if (!(await subscriptions.claimDue(id, now))) continue;
       try {
         run.results.push(await this.endPeriod(id, now));
       } catch (error) {
@@ -63,7 +63,7 @@ export class BillingPeriodService {
   }
 
   private async endPeriod(id: number, now: Date): Promise<PeriodResult> {
-    const subscription = await this.subscriptions.findById(id);
+    const subscription = await this.uow.read.subscriptions.findById(id);
     if (!subscription?.billing_period_ends_at) throw new Error(`Subscription ${id} has no billing period`);
     const current = this.catalogue.price(subscription.price_id);
     if (!current) throw new Error(`Subscription ${id} refers to unknown price ${subscription.price_id}`);
@@ -75,11 +75,11 @@ export class BillingPeriodService {
 
     if (subscription.free_trial_expires_at !== null && isFreePrice(current.price)) {
       // Still on the trial plan, now inactive: the workspace reads as an expired free trial.
-      await this.subscriptions.update(id, { active: 0 }, now);
+      await this.end(subscription, { active: 0 }, now, 'trial.expired', {});
       return result('trial_expired');
     }
     if (subscription.cancel_at_period_end === 1) {
-      await this.subscriptions.update(id, { active: 0, cancel_at_period_end: 0 }, now);
+      await this.end(subscription, { active: 0, cancel_at_period_end: 0 }, now, 'subscription.ended', {});
       return result('cancelled');
     }
     if (subscription.downgrade_price_id !== null) {
@@ -88,7 +88,10 @@ export class BillingPeriodService {
         throw new Error(`Subscription ${id} downgrades to unknown price ${subscription.downgrade_price_id}`);
       if (!fitsPlan(target.plan, await this.usageOf(subscription.workspace_id))) {
         // Suspended for downgrade: the owner must make room or pick a plan ('See Plans').
-        await this.subscriptions.update(id, { active: 0 }, now);
+        await this.end(subscription, { active: 0 }, now, 'subscription.suspended', {
+          reason: 'downgrade_does_not_fit',
+          downgrade_price_id: target.price.id,
+        });
         return result('suspended_for_downgrade');
       }
       // Add-ons belong to the plan they were bought for; the lower plan starts without them.
@@ -109,7 +112,7 @@ export class BillingPeriodService {
     }
 
     const lines = [planLine(current.price)];
-    for (const row of await this.workspaces.addOnsOf(id)) {
+    for (const row of await this.uow.read.workspaces.addOnsOf(id)) {
       const price = this.catalogue.addOnPrice(row.add_on_price_id);
       if (price && row.quantity > 0) lines.push(addOnLine(price, row.quantity));
     }
@@ -149,8 +152,8 @@ export class BillingPeriodService {
         paid = false;
       }
     }
-    await this.db.transaction().execute(async (trx) => {
-      await this.subscriptions.update(
+    await this.uow.transaction(async (tx) => {
+      await tx.subscriptions.update(
         subscription.id,
         paid
           ? {
@@ -162,20 +165,63 @@ export class BillingPeriodService {
             }
           : { ...subscriptionChanges, active: 0, last_payment_succeeded: 0 },
         now,
-        trx,
       );
-      if (dropAddOns) {
-        await trx.deleteFrom('subscription_add_ons').where('subscription_id', '=', subscription.id).execute();
+      if (dropAddOns) await tx.subscriptions.deleteAddOns(subscription.id);
+      const price_id = changes.price_id ?? subscription.price_id;
+      if (!paid) {
+        await record(tx, subscription, 'subscription.payment_failed', { price_id });
+        return;
       }
+      if (price_id !== subscription.price_id) {
+        await record(tx, subscription, 'subscription.changed', {
+          change: 'downgraded',
+          from_price_id: subscription.price_id,
+          price_id,
+        });
+      }
+      await record(tx, subscription, 'subscription.renewed', {
+        price_id,
+        billing_period_ends_at: end.toISOString(),
+      });
     });
     return paid;
   }
 
+  /** Suspends the subscription at its period end, for the reason `type` names. */
+  private async end(
+    subscription: SubscriptionRow,
+    changes: SubscriptionChanges,
+    now: Date,
+    type: 'trial.expired' | 'subscription.ended' | 'subscription.suspended',
+    data: Record<string, unknown>,
+  ): Promise<void> {
+    await this.uow.transaction(async (tx) => {
+      await tx.subscriptions.update(subscription.id, changes, now);
+      await record(tx, subscription, type, data);
+    });
+  }
+
   private async usageOf(workspaceId: number): Promise<Usage> {
     return {
-      seatsUsed: await this.workspaces.seatsUsed(workspaceId),
+      seatsUsed: await this.uow.read.workspaces.seatsUsed(workspaceId),
       projectsCount: await this.usage.projectsCount(workspaceId),
       storageUsedInBytes: await this.usage.storageUsedInBytes(workspaceId),
     };
   }
+}
+
+/** What the period end did, by the system (no actor). */
+async function record(
+  tx: Tx,
+  subscription: SubscriptionRow,
+  type: DomainEventType,
+  data: Record<string, unknown>,
+): Promise<void> {
+  await tx.record({
+    type,
+    workspaceId: subscription.workspace_id,
+    actorId: null,
+    subject: { type: 'Subscription', id: subscription.id },
+    data,
+  });
 }

@@ -1,7 +1,8 @@
 import type { BillingInformation, PricingPlanPrice } from '@common/api/billing';
 import { PaymentError, type PaymentProvider } from '../adapters/payments/paymentProvider';
 import type { Clock } from '../clock';
-import type { Db } from '../db/database';
+import type { BillingInformationValues, PaymentMethodValues } from '../db/repositories/billing';
+import type { UnitOfWork } from '../db/unitOfWork';
 import { AppError } from '../errors';
 
 export interface InvoiceLine {
@@ -12,32 +13,27 @@ export interface InvoiceLine {
 /**
  * Takes a payment for a workspace: keeps the card's public details and the billing information,
  * writes the invoice before charging (so no charge is ever without its record), charges with the
- * invoice as idempotency key, and settles the invoice as paid or failed.
+ * invoice as idempotency key, and settles the invoice as paid or failed. The invoice is the
+ * ledger of the charge: it is written and settled on its own, outside the transaction of the
+ * change it pays for (no transaction is held open across the processor's call), and records no
+ * domain event: the change it pays for records the outcome (subscription.started, renewed…).
  */
 export class CheckoutService {
   constructor(
-    private readonly db: Db,
+    private readonly uow: UnitOfWork,
     private readonly clock: Clock,
     private readonly payments: PaymentProvider,
   ) {}
 
-  async saveBillingInformation(workspaceId: number, info: BillingInformation): Promise<void> {
-    const values = {
-      ...info,
-      company_name: info.company_name ?? null,
-      updated_at: this.clock.now().toISOString(),
-    };
-    await this.db
-      .insertInto('billing_information')
-      .values({ workspace_id: workspaceId, ...values })
-      .onConflict((oc) => oc.column('workspace_id').doUpdateSet(values))
-      .execute();
+  /** The billing information as it is stored. */
+  billingInformationValues(info: BillingInformation): BillingInformationValues {
+    return { ...info, company_name: info.company_name ?? null, updated_at: this.clock.now().toISOString() };
   }
 
-  /** Checks the payment method with the provider and keeps brand, last 4 digits and expiry. */
-  async savePaymentMethod(workspaceId: number, paymentMethodId: string): Promise<void> {
+  /** Checks the payment method with the provider: what is kept of it (brand, last 4 digits, expiry). */
+  async paymentMethodValues(paymentMethodId: string): Promise<PaymentMethodValues> {
     const card = await this.payments.retrievePaymentMethod(paymentMethodId);
-    const values = {
+    return {
       provider_id: paymentMethodId,
       brand: card.brand,
       last4: card.last4,
@@ -48,23 +44,42 @@ export class CheckoutService {
       billing_postal_code: card.postal_code,
       updated_at: this.clock.now().toISOString(),
     };
-    await this.db
-      .insertInto('payment_methods')
-      .values({ workspace_id: workspaceId, ...values })
-      .onConflict((oc) => oc.column('workspace_id').doUpdateSet(values))
-      .execute();
   }
 
-  /** An open or paid invoice for the same period: a run that died mid-way left it behind. */
-  private unsettledOrPaid(workspaceId: number, periodKey: string) {
-    return this.db
-      .selectFrom('invoices')
-      .select(['id', 'status'])
-      .where('workspace_id', '=', workspaceId)
-      .where('period_key', '=', periodKey)
-      .where('status', 'in', ['open', 'paid'])
-      .orderBy('id', 'desc')
-      .executeTakeFirst();
+  async saveBillingInformation(
+    workspaceId: number,
+    info: BillingInformation,
+    actorId: number | null = null,
+  ): Promise<void> {
+    const values = this.billingInformationValues(info);
+    await this.uow.transaction(async (tx) => {
+      await tx.billing.saveBillingInformation(workspaceId, values);
+      await tx.record({
+        type: 'billing_information.updated',
+        workspaceId,
+        actorId,
+        subject: { type: 'Workspace', id: workspaceId },
+      });
+    });
+  }
+
+  /** Checks the payment method with the provider and keeps brand, last 4 digits and expiry. */
+  async savePaymentMethod(
+    workspaceId: number,
+    paymentMethodId: string,
+    actorId: number | null = null,
+  ): Promise<void> {
+    const values = await this.paymentMethodValues(paymentMethodId);
+    await this.uow.transaction(async (tx) => {
+      await tx.billing.savePaymentMethod(workspaceId, values);
+      await tx.record({
+        type: 'payment_method.updated',
+        workspaceId,
+        actorId,
+        subject: { type: 'Workspace', id: workspaceId },
+        data: { brand: values.brand, last4: values.last4 },
+      });
+    });
   }
 
   /** Charges the workspace's saved payment method; throws 400 with the processor's code on refusal. */
@@ -74,42 +89,32 @@ export class CheckoutService {
     lines: InvoiceLine[],
     options: { periodKey?: string } = {},
   ): Promise<{ invoiceId: number }> {
+    const billing = this.uow.read.billing;
     const amount = lines.reduce((sum, line) => sum + line.amount, 0);
     const earlier = options.periodKey
-      ? await this.unsettledOrPaid(workspaceId, options.periodKey)
+      ? await billing.openOrPaidInvoiceForPeriod(workspaceId, options.periodKey)
       : undefined;
     if (earlier?.status === 'paid') return { invoiceId: earlier.id };
-    const invoice =
-      earlier ??
-      (await this.db
-        .insertInto('invoices')
-        .values({
-          workspace_id: workspaceId,
-          detail,
-          amount,
-          status: 'open',
-          lines: JSON.stringify(lines),
-          provider_payment_id: null,
-          failure_code: null,
-          period_key: options.periodKey ?? null,
-          created_at: this.clock.now().toISOString(),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow());
+    const invoiceId =
+      earlier?.id ??
+      (await billing.insertInvoice({
+        workspace_id: workspaceId,
+        detail,
+        amount,
+        status: 'open',
+        lines: JSON.stringify(lines),
+        provider_payment_id: null,
+        failure_code: null,
+        period_key: options.periodKey ?? null,
+        created_at: this.clock.now().toISOString(),
+      }));
     if (amount === 0) {
-      await this.db.updateTable('invoices').set({ status: 'paid' }).where('id', '=', invoice.id).execute();
-      return { invoiceId: invoice.id };
+      await billing.markInvoicePaid(invoiceId);
+      return { invoiceId };
     }
-    const method = await this.db
-      .selectFrom('payment_methods')
-      .selectAll()
-      .where('workspace_id', '=', workspaceId)
-      .executeTakeFirst();
-    const workspace = await this.db
-      .selectFrom('workspaces')
-      .select(['id', 'name', 'payment_customer_id'])
-      .where('id', '=', workspaceId)
-      .executeTakeFirstOrThrow();
+    const method = await billing.paymentMethod(workspaceId);
+    const workspace = await this.uow.read.workspaces.findById(workspaceId);
+    if (!workspace) throw new Error(`Workspace ${workspaceId} does not exist`);
     try {
       if (!method) throw new PaymentError('invalid_card');
       const customerId = await this.payments.ensureCustomer(
@@ -117,34 +122,21 @@ export class CheckoutService {
         method.provider_id,
       );
       if (customerId && customerId !== workspace.payment_customer_id) {
-        await this.db
-          .updateTable('workspaces')
-          .set({ payment_customer_id: customerId })
-          .where('id', '=', workspaceId)
-          .execute();
+        await this.uow.read.workspaces.setPaymentCustomerId(workspaceId, customerId);
       }
       const { paymentId } = await this.payments.charge({
         paymentMethodId: method.provider_id,
         amountCents: amount,
         description: `Proofroom: ${detail}`,
-        idempotencyKey: `invoice-${invoice.id}`,
+        idempotencyKey: `invoice-${invoiceId}`,
         customerId,
       });
-      await this.db
-        .updateTable('invoices')
-        .set({ status: 'paid', provider_payment_id: paymentId })
-        .where('id', '=', invoice.id)
-        .execute();
-      return { invoiceId: invoice.id };
+      await billing.markInvoicePaid(invoiceId, paymentId);
+      return { invoiceId };
     } catch (error) {
       const code = error instanceof PaymentError ? error.code : 'processing_error';
-      await this.db
-        .updateTable('invoices')
-        .set({ status: 'failed', failure_code: code })
-        .where('id', '=', invoice.id)
-        // A webhook may have settled it as paid meanwhile; never turn paid back into failed.
-        .where('status', '=', 'open')
-        .execute();
+      // A webhook may have settled it as paid meanwhile; never turn paid back into failed.
+      await billing.markInvoiceFailedIfOpen(invoiceId, code);
       throw error instanceof PaymentError ? paymentFailure(error) : error;
     }
   }

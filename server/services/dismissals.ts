@@ -1,31 +1,23 @@
 import type { Clock } from '../clock';
-import type { Db } from '../db/database';
+import type { UnitOfWork } from '../db/unitOfWork';
 
-/** Banners and popups each user closed (account-side §2), remembered by key. */
+/**
+ * Banners and popups each user closed (account-side §2), remembered by key. A dismissal is a screen's
+ * memory, not a change anyone acts on: it records no domain event.
+ */
 export class DismissalService {
   constructor(
-    private readonly db: Db,
+    private readonly uow: UnitOfWork,
     private readonly clock: Clock,
   ) {}
 
-  async list(userId: number): Promise<string[]> {
-    const rows = await this.db
-      .selectFrom('user_dismissals')
-      .select('key')
-      .where('user_id', '=', userId)
-      .orderBy('created_at')
-      .orderBy('key')
-      .execute();
-    return rows.map((r) => r.key);
+  list(userId: number): Promise<string[]> {
+    return this.uow.read.userDismissals.keysOf(userId);
   }
 
   /** Remembers the key; closing the same banner again changes nothing. */
   async dismiss(userId: number, key: string): Promise<string[]> {
-    await this.db
-      .insertInto('user_dismissals')
-      .values({ user_id: userId, key, created_at: this.clock.now().toISOString() })
-      .onConflict((oc) => oc.columns(['user_id', 'key']).doNothing())
-      .execute();
+    await this.uow.read.userDismissals.insertIfAbsent(userId, key, this.clock.now().toISOString());
     return this.list(userId);
   }
 }

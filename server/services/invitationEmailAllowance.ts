@@ -1,6 +1,5 @@
 import { WORKSPACE_TEXTS } from '@common/api/workspaces';
 import { days, type Clock } from '../clock';
-import type { Db } from '../db/database';
 import { AppError } from '../errors';
 import type { RateLimiter } from './rateLimiter';
 
@@ -10,7 +9,6 @@ import type { RateLimiter } from './rateLimiter';
  */
 export class InvitationEmailAllowance {
   constructor(
-    private readonly db: Db,
     private readonly limiter: RateLimiter,
     private readonly clock: Clock,
     private readonly emailsPerDay: number,
@@ -20,18 +18,15 @@ export class InvitationEmailAllowance {
   async spend(userId: number, count: number): Promise<void> {
     const now = this.clock.now();
     const key = `invitation_emails:${userId}:${now.toISOString().slice(0, 10)}`;
-    const spent = await this.db
-      .selectFrom('rate_limits')
-      .select('hits')
-      .where('key', '=', key)
-      .executeTakeFirst();
+    const windowMinutes = 24 * 60;
+    const spent = await this.limiter.peek(key, windowMinutes);
     const nextDay = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) + days(1);
     const limitReached = () =>
       new AppError(429, 'email_limit_reached', WORKSPACE_TEXTS.emailLimit, {
         retry_after_seconds: Math.max(1, Math.ceil((nextDay - now.getTime()) / 1000)),
       });
-    if ((spent?.hits ?? 0) + count > this.emailsPerDay) throw limitReached();
-    const limit = { max: this.emailsPerDay, windowMinutes: 24 * 60 };
+    if (spent + count > this.emailsPerDay) throw limitReached();
+    const limit = { max: this.emailsPerDay, windowMinutes };
     try {
       for (let i = 0; i < count; i += 1) await this.limiter.consume(key, limit);
     } catch (error) {

@@ -3,8 +3,8 @@ import { EXPIRED_RESET_TOKEN, INVALID_RESET_TOKEN } from '@common/api/errors';
 import { RATE_LIMITS, RESET_TOKEN_TTL_MINUTES } from '@common/limits';
 import type { Mailer } from '../adapters/mail/mailer';
 import { minutes, type Clock } from '../clock';
-import type { Db } from '../db/database';
-import type { UserRow, UsersRepository } from '../db/repositories/users';
+import type { UserRow } from '../db/repositories/users';
+import type { UnitOfWork } from '../db/unitOfWork';
 import { resetPasswordEmail } from '../emails/accountEmails';
 import { invalidRecord } from '../errors';
 import type { RateLimiter } from './rateLimiter';
@@ -14,8 +14,7 @@ import { hashPassword, randomToken, sha256 } from './secrets';
 /** Forgot and reset password: single-use, expiring tokens; the request never tells whether the address exists. */
 export class PasswordResetService {
   constructor(
-    private readonly db: Db,
-    private readonly users: UsersRepository,
+    private readonly uow: UnitOfWork,
     private readonly clock: Clock,
     private readonly mailer: Mailer,
     private readonly limiter: RateLimiter,
@@ -30,28 +29,19 @@ export class PasswordResetService {
       ...RATE_LIMITS.resetEmail,
       max: RATE_LIMITS.resetEmail.max * 4,
     });
-    const user = await this.users.findByEmail(email);
+    const user = await this.uow.read.users.findByEmail(email);
     if (!user) return;
     const token = randomToken();
     const now = this.clock.now();
-    await this.db.transaction().execute(async (trx) => {
+    await this.uow.transaction(async (tx) => {
       // Only the newest link works: asking again retires the earlier ones.
-      await trx
-        .updateTable('password_reset_tokens')
-        .set({ used_at: now.toISOString() })
-        .where('user_id', '=', user.id)
-        .where('used_at', 'is', null)
-        .execute();
-      await trx
-        .insertInto('password_reset_tokens')
-        .values({
-          user_id: user.id,
-          token_hash: sha256(token),
-          expires_at: new Date(now.getTime() + minutes(RESET_TOKEN_TTL_MINUTES)).toISOString(),
-          used_at: null,
-          created_at: now.toISOString(),
-        })
-        .execute();
+      await tx.passwordResetTokens.retireUnused(user.id, now.toISOString());
+      await tx.passwordResetTokens.insert({
+        userId: user.id,
+        tokenHash: sha256(token),
+        expiresAt: new Date(now.getTime() + minutes(RESET_TOKEN_TTL_MINUTES)).toISOString(),
+        now: now.toISOString(),
+      });
     });
     const url = `${this.appUrl}/reset-password?reset_password_token=${encodeURIComponent(token)}`;
     try {
@@ -64,34 +54,26 @@ export class PasswordResetService {
 
   /** Sets the new password, spends the token and signs the user out of every other session. */
   async reset(token: string, password: string): Promise<UserRow> {
-    const row = await this.db
-      .selectFrom('password_reset_tokens')
-      .selectAll()
-      .where('token_hash', '=', sha256(token))
-      .executeTakeFirst();
+    const row = await this.uow.read.passwordResetTokens.findByHash(sha256(token));
     if (!row || row.used_at) throw invalidRecord({ reset_password_token: [INVALID_RESET_TOKEN] });
     const now = this.clock.now();
     if (new Date(row.expires_at) <= now) throw invalidRecord({ reset_password_token: [EXPIRED_RESET_TOKEN] });
 
     const passwordHash = await hashPassword(password);
-    const spent = await this.db.transaction().execute(async (trx) => {
-      const result = await trx
-        .updateTable('password_reset_tokens')
-        .set({ used_at: now.toISOString() })
-        .where('id', '=', row.id)
-        .where('used_at', 'is', null)
-        .executeTakeFirst();
-      if (Number(result.numUpdatedRows) !== 1) return false;
-      await trx
-        .updateTable('users')
-        .set({ password_hash: passwordHash, updated_at: now.toISOString() })
-        .where('id', '=', row.user_id)
-        .execute();
+    const spent = await this.uow.transaction(async (tx) => {
+      if (!(await tx.passwordResetTokens.markUsed(row.id, now.toISOString()))) return false;
+      await tx.users.update(row.user_id, { password_hash: passwordHash, updated_at: now.toISOString() });
+      await tx.record({
+        type: 'user.password_changed',
+        actorId: row.user_id,
+        subject: { type: 'User', id: row.user_id },
+        data: { via: 'reset' },
+      });
       return true;
     });
     if (!spent) throw invalidRecord({ reset_password_token: [INVALID_RESET_TOKEN] });
     await this.sessions.destroyAllFor(row.user_id);
-    const user = await this.users.findById(row.user_id);
+    const user = await this.uow.read.users.findById(row.user_id);
     if (!user) throw invalidRecord({ reset_password_token: [INVALID_RESET_TOKEN] });
     return user;
   }

@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { PaymentErrorCode } from '@common/api/billing';
 import type { PaymentEvent } from '../adapters/payments/stripePayments';
 import type { Clock } from '../clock';
-import type { Db } from '../db/database';
+import type { UnitOfWork } from '../db/unitOfWork';
 
 /** CheckoutService charges with the invoice as idempotency key; Stripe keeps it in the metadata. */
 const INVOICE_CHARGE_KEY = /^invoice-(\d+)$/;
@@ -11,10 +11,12 @@ const INVOICE_CHARGE_KEY = /^invoice-(\d+)$/;
  * What the card processor tells us after the fact (webhooks): a payment settled or failed, a saved
  * card renewed by the issuer. Every change sets a state rather than adding to one, so a replayed
  * or repeated event changes nothing, and a paid invoice is never turned back into a failed one.
+ * Settling an invoice is ledger work (see CheckoutService) and records no domain event; a renewed
+ * card records payment_method.updated.
  */
 export class PaymentEvents {
   constructor(
-    private readonly db: Db,
+    private readonly uow: UnitOfWork,
     private readonly clock: Clock,
     private readonly log: Logger,
   ) {}
@@ -29,11 +31,18 @@ export class PaymentEvents {
         await this.settle(event.paymentId, event.chargeKey, { status: 'failed', code: event.code });
         return true;
       case 'card_updated':
-        await this.db
-          .updateTable('payment_methods')
-          .set({ ...event.card, updated_at: this.clock.now().toISOString() })
-          .where('provider_id', '=', event.paymentMethodId)
-          .execute();
+        await this.uow.transaction(async (tx) => {
+          const card = { ...event.card, updated_at: this.clock.now().toISOString() };
+          for (const workspaceId of await tx.billing.updateCard(event.paymentMethodId, card)) {
+            await tx.record({
+              type: 'payment_method.updated',
+              workspaceId,
+              actorId: null,
+              subject: { type: 'Workspace', id: workspaceId },
+              data: { brand: card.brand, last4: card.last4 },
+            });
+          }
+        });
         return true;
       case 'ignored':
         return false;
@@ -51,16 +60,7 @@ export class PaymentEvents {
       this.log.warn({ payment_id: paymentId, charge_key: chargeKey }, 'payment event for no invoice');
       return;
     }
-    let update = this.db
-      .updateTable('invoices')
-      .set(
-        outcome.status === 'paid'
-          ? { status: 'paid', provider_payment_id: paymentId, failure_code: null }
-          : { status: 'failed', provider_payment_id: paymentId, failure_code: outcome.code },
-      )
-      .where('id', '=', invoiceId);
-    if (outcome.status === 'failed') update = update.where('status', '<>', 'paid');
-    await update.execute();
+    await this.uow.read.billing.settleInvoice(invoiceId, paymentId, outcome);
   }
 
   /**
@@ -68,20 +68,11 @@ export class PaymentEvents {
    * us (a lost connection, a payment still processing), by the invoice named in its charge key.
    */
   private async invoiceFor(paymentId: string, chargeKey: string | null): Promise<number | null> {
-    const byPayment = await this.db
-      .selectFrom('invoices')
-      .select('id')
-      .where('provider_payment_id', '=', paymentId)
-      .executeTakeFirst();
-    if (byPayment) return byPayment.id;
+    const billing = this.uow.read.billing;
+    const byPayment = await billing.invoiceIdByPayment(paymentId);
+    if (byPayment !== undefined) return byPayment;
     const match = chargeKey ? INVOICE_CHARGE_KEY.exec(chargeKey) : null;
     if (!match?.[1]) return null;
-    const byKey = await this.db
-      .selectFrom('invoices')
-      .select('id')
-      .where('id', '=', Number(match[1]))
-      .where('provider_payment_id', 'is', null)
-      .executeTakeFirst();
-    return byKey?.id ?? null;
+    return (await billing.invoiceIdWithoutPayment(Number(match[1]))) ?? null;
   }
 }

@@ -10,7 +10,8 @@ import { messages } from '@common/validation';
 import type { Mailer } from '../adapters/mail/mailer';
 import type { FileStorage } from '../adapters/storage/fileStorage';
 import type { Clock } from '../clock';
-import { isUniqueViolation, type PreferenceRow, type UsersRepository } from '../db/repositories/users';
+import { isUniqueViolation, type PreferenceRow } from '../db/repositories/users';
+import type { UnitOfWork } from '../db/unitOfWork';
 import { invalidRecord, notFound } from '../errors';
 import { emailChangedEmail } from '../emails/securityEmails';
 import { reencodeImage } from '../media/reencodeImage';
@@ -35,7 +36,7 @@ const PASSWORD_CHECKS = { max: 10, windowMinutes: 15 };
  */
 export class ProfileService {
   constructor(
-    private readonly users: UsersRepository,
+    private readonly uow: UnitOfWork,
     private readonly clock: Clock,
     private readonly storage: FileStorage,
     private readonly sessions: SessionService,
@@ -49,11 +50,12 @@ export class ProfileService {
     fields: ProfileFields,
     avatar: AvatarUpload | undefined,
   ): Promise<void> {
-    const user = await this.users.findById(userId);
+    const users = this.uow.read.users;
+    const user = await users.findById(userId);
     if (!user) throw notFound();
     const emailChanges = fields.email !== undefined && fields.email !== user.email;
     if (emailChanges) await this.confirmPassword(user, fields.current_password);
-    if (fields.email && (await this.users.emailTaken(fields.email, userId))) {
+    if (fields.email && (await users.emailTaken(fields.email, userId))) {
       throw invalidRecord({ email: [EMAIL_TAKEN] });
     }
     let avatarKey: string | undefined;
@@ -63,12 +65,21 @@ export class ProfileService {
       avatarKey = `avatars/${userId}/${randomUUID()}.${image.extension}`;
       await this.storage.put(avatarKey, image.data, image.contentType);
     }
+    const changes = {
+      ...(fields.name !== undefined ? { name: fields.name } : {}),
+      ...(fields.email !== undefined ? { email: fields.email } : {}),
+      ...(avatarKey ? { avatar_key: avatarKey } : {}),
+    };
     try {
-      await this.users.update(userId, {
-        ...(fields.name !== undefined ? { name: fields.name } : {}),
-        ...(fields.email !== undefined ? { email: fields.email } : {}),
-        ...(avatarKey ? { avatar_key: avatarKey } : {}),
-        updated_at: this.clock.now().toISOString(),
+      await this.uow.transaction(async (tx) => {
+        await tx.users.update(userId, { ...changes, updated_at: this.clock.now().toISOString() });
+        if (Object.keys(changes).length === 0) return;
+        await tx.record({
+          type: 'user.profile_updated',
+          actorId: userId,
+          subject: { type: 'User', id: userId },
+          data: { changed: Object.keys(changes) },
+        });
       });
     } catch (error) {
       if (avatarKey) await this.storage.delete(avatarKey);
@@ -91,11 +102,11 @@ export class ProfileService {
   ): Promise<void> {
     const turnsTwoStepOff = update.is_2fa_enabled === false;
     if (turnsTwoStepOff) {
-      const user = await this.users.findById(userId);
+      const user = await this.uow.read.users.findById(userId);
       if (!user) throw notFound();
       await this.confirmPassword(user, currentPassword);
     }
-    await this.users.updatePreferences(userId, {
+    await this.savePreferences(userId, {
       ...(update.asset_downloads_resolution
         ? { asset_downloads_resolution: update.asset_downloads_resolution }
         : {}),
@@ -106,12 +117,21 @@ export class ProfileService {
 
   /** Changes the password after checking the current one; other sessions are signed out. */
   async changePassword(userId: number, input: UpdatePassword, currentSessionId: string): Promise<void> {
-    const user = await this.users.findById(userId);
+    const user = await this.uow.read.users.findById(userId);
     if (!user) throw notFound();
     await this.confirmPassword(user, input.old_password, 'old_password');
-    await this.users.update(userId, {
-      password_hash: await hashPassword(input.new_password),
-      updated_at: this.clock.now().toISOString(),
+    const passwordHash = await hashPassword(input.new_password);
+    await this.uow.transaction(async (tx) => {
+      await tx.users.update(userId, {
+        password_hash: passwordHash,
+        updated_at: this.clock.now().toISOString(),
+      });
+      await tx.record({
+        type: 'user.password_changed',
+        actorId: userId,
+        subject: { type: 'User', id: userId },
+        data: { via: 'change' },
+      });
     });
     await this.sessions.destroyAllFor(userId, currentSessionId);
   }
@@ -120,7 +140,7 @@ export class ProfileService {
     userId: number,
     update: NotificationsPreferencesUpdate,
   ): Promise<PreferenceRow> {
-    const current = await this.users.preferencesOf(userId);
+    const current = await this.uow.read.users.preferencesOf(userId);
     const merge = (stored: string, toggles: { identifier: string; value: boolean }[] | undefined) => {
       if (!toggles) return undefined;
       const values = JSON.parse(stored) as Record<string, boolean>;
@@ -129,12 +149,26 @@ export class ProfileService {
     };
     const notificationAlarms = merge(current.notification_alarms, update.notification_alarms);
     const emailAlarms = merge(current.email_alarms, update.email_alarms);
-    await this.users.updatePreferences(userId, {
+    await this.savePreferences(userId, {
       ...(notificationAlarms ? { notification_alarms: notificationAlarms } : {}),
       ...(emailAlarms ? { email_alarms: emailAlarms } : {}),
       ...(update.email_every ? { email_every: update.email_every } : {}),
     });
-    return this.users.preferencesOf(userId);
+    return this.uow.read.users.preferencesOf(userId);
+  }
+
+  /** Writes the preferences that change, with the event saying which. */
+  private async savePreferences(userId: number, values: Partial<Omit<PreferenceRow, 'id' | 'user_id'>>) {
+    if (Object.keys(values).length === 0) return;
+    await this.uow.transaction(async (tx) => {
+      await tx.users.updatePreferences(userId, values);
+      await tx.record({
+        type: 'user.preferences_updated',
+        actorId: userId,
+        subject: { type: 'User', id: userId },
+        data: { changed: Object.keys(values) },
+      });
+    });
   }
 
   /** 422 on `field` unless `password` is the account's password; tries are rate limited. */

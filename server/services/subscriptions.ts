@@ -1,4 +1,5 @@
 import type { Checkout } from '@common/api/billing';
+import type { DomainEventInput, DomainEventType } from '@common/domainEvents';
 import { WORKSPACE_TEXTS } from '@common/api/workspaces';
 import { fitsPlan, FREE_TRIAL_PLAN_NAME, isFreePrice, PLAN_LIMITS_TOOLTIP, type Usage } from '@common/plans';
 import { messages } from '@common/validation';
@@ -7,10 +8,9 @@ import type { AddOnPrice, Catalogue } from '../billing/catalogue';
 import { addOnLine, planLine } from '../billing/invoiceLines';
 import { addPeriod } from '../billing/periods';
 import type { Clock } from '../clock';
-import type { Db } from '../db/database';
-import type { BillingRepository } from '../db/repositories/billing';
 import type { SubscriptionsRepository } from '../db/repositories/subscriptions';
 import type { SubscriptionRow } from '../db/repositories/workspaces';
+import type { UnitOfWork } from '../db/unitOfWork';
 import { AppError, forbidden, invalidRecord } from '../errors';
 import type { CheckoutService } from './checkout';
 import type { WorkspaceView } from './workspaceAccess';
@@ -80,12 +80,21 @@ export async function withClaim<T>(
   }
 }
 
+/** The event of an owner's change to the workspace's subscription (its data is the caller's). */
+export function subscriptionEvent(view: WorkspaceView, type: DomainEventType): DomainEventInput {
+  const subscription = subscriptionOf(view);
+  return {
+    type,
+    workspaceId: view.workspace.id,
+    actorId: view.member.user_id,
+    subject: { type: 'Subscription', id: subscription.id },
+  };
+}
+
 /** The subscription actions of account-side §4: subscribe (or upgrade), cancel, reactivate, downgrade. */
 export class SubscriptionService {
   constructor(
-    private readonly db: Db,
-    private readonly subscriptions: SubscriptionsRepository,
-    private readonly billing: BillingRepository,
+    private readonly uow: UnitOfWork,
     private readonly catalogue: Catalogue,
     private readonly checkout: CheckoutService,
     private readonly clock: Clock,
@@ -114,7 +123,8 @@ export class SubscriptionService {
     if (!fitsPlan(target.plan, usageOf(view))) throw invalidRecord({ price_id: [PLAN_LIMITS_TOOLTIP] });
 
     const workspaceId = view.workspace.id;
-    await withClaim(this.subscriptions, subscription, this.clock.now(), async () => {
+    const actorId = view.member.user_id;
+    await withClaim(this.uow.read.subscriptions, subscription, this.clock.now(), async () => {
       // Add-ons stay only when an active workspace switches the interval of the same plan.
       const addOns =
         view.state.isActive && target.plan.id === current.plan.id
@@ -122,13 +132,14 @@ export class SubscriptionService {
           : [];
       if (!isFreePrice(target.price)) {
         if (input.payment_method_id)
-          await this.checkout.savePaymentMethod(workspaceId, input.payment_method_id);
+          await this.checkout.savePaymentMethod(workspaceId, input.payment_method_id, actorId);
         if (input.billing_information)
-          await this.checkout.saveBillingInformation(workspaceId, input.billing_information);
-        if (!(await this.billing.paymentMethod(workspaceId))) {
+          await this.checkout.saveBillingInformation(workspaceId, input.billing_information, actorId);
+        const billing = this.uow.read.billing;
+        if (!(await billing.paymentMethod(workspaceId))) {
           throw invalidRecord({ payment_method_id: [messages.required('Payment method')] });
         }
-        if (!(await this.billing.billingInformation(workspaceId))) {
+        if (!(await billing.billingInformation(workspaceId))) {
           throw invalidRecord({ billing_information: [messages.required('Billing information')] });
         }
         const plan = planLine(target.price);
@@ -138,8 +149,8 @@ export class SubscriptionService {
         ]);
       }
       const now = this.clock.now();
-      await this.db.transaction().execute(async (trx) => {
-        await this.subscriptions.update(
+      await this.uow.transaction(async (tx) => {
+        await tx.subscriptions.update(
           subscription.id,
           {
             price_id: target.price.id,
@@ -152,21 +163,17 @@ export class SubscriptionService {
             billing_period_ends_at: addPeriod(now, target.price.billing_period).toISOString(),
           },
           now,
-          trx,
         );
-        const kept = new Set(addOns.map((a) => a.rowId));
-        await trx
-          .deleteFrom('subscription_add_ons')
-          .where('subscription_id', '=', subscription.id)
-          .$if(kept.size > 0, (q) => q.where('id', 'not in', [...kept]))
-          .execute();
-        for (const addOn of addOns) {
-          await trx
-            .updateTable('subscription_add_ons')
-            .set({ add_on_price_id: addOn.price.id })
-            .where('id', '=', addOn.rowId)
-            .execute();
-        }
+        await tx.subscriptions.deleteAddOns(
+          subscription.id,
+          addOns.map((a) => a.rowId),
+        );
+        for (const addOn of addOns) await tx.subscriptions.setAddOnPrice(addOn.rowId, addOn.price.id);
+        // A suspended workspace starts a subscription again; an active one changes its plan.
+        await tx.record({
+          ...subscriptionEvent(view, view.state.isActive ? 'subscription.changed' : 'subscription.started'),
+          data: { change: 'plan', from_price_id: subscription.price_id, price_id: target.price.id },
+        });
       });
     });
   }
@@ -180,7 +187,9 @@ export class SubscriptionService {
       throw invalidRecord({ base: [SUBSCRIPTION_TEXTS.alreadyCancelled] });
     }
     // Cancelling wins over a pending downgrade: nothing renews, on either plan.
-    await this.change(view, { cancel_at_period_end: 1, downgrade_price_id: null });
+    await this.change(view, { cancel_at_period_end: 1, downgrade_price_id: null }, 'subscription.canceled', {
+      ends_at: subscriptionOf(view).billing_period_ends_at,
+    });
   }
 
   /** Renews at the period end again; only while the members fit the plan and its seat add-ons. */
@@ -191,7 +200,7 @@ export class SubscriptionService {
     if (view.facts.seatsUsed > view.state.subscriptionMaxMembersCount) {
       throw new AppError(403, 'forbidden_subscription_limit_reached', WORKSPACE_TEXTS.memberLimit);
     }
-    await this.change(view, { cancel_at_period_end: 0 });
+    await this.change(view, { cancel_at_period_end: 0 }, 'subscription.changed', { change: 'reactivated' });
   }
 
   /** Moves to a lower plan when the billing period ends (checked again then). */
@@ -209,7 +218,15 @@ export class SubscriptionService {
     }
     if (!fitsPlan(target.plan, usageOf(view))) throw invalidRecord({ price_id: [PLAN_LIMITS_TOOLTIP] });
     // Choosing a lower plan means going on: a pending cancellation is lifted.
-    await this.change(view, { downgrade_price_id: target.price.id, cancel_at_period_end: 0 });
+    await this.change(
+      view,
+      { downgrade_price_id: target.price.id, cancel_at_period_end: 0 },
+      'subscription.changed',
+      {
+        change: 'downgrade_scheduled',
+        downgrade_price_id: target.price.id,
+      },
+    );
   }
 
   /** 'Restore Team': keeps the current plan after the period end. */
@@ -217,16 +234,24 @@ export class SubscriptionService {
     requireOwner(view);
     requireActive(view.state);
     if (!view.state.isDowngradePending) throw invalidRecord({ base: [SUBSCRIPTION_TEXTS.noDowngrade] });
-    await this.change(view, { downgrade_price_id: null });
+    await this.change(view, { downgrade_price_id: null }, 'subscription.changed', {
+      change: 'downgrade_canceled',
+    });
   }
 
+  /** A change that takes effect at the period end: no charge now, one update and its event. */
   private async change(
     view: WorkspaceView,
     changes: { cancel_at_period_end?: number; downgrade_price_id?: number | null },
+    type: 'subscription.canceled' | 'subscription.changed',
+    data: Record<string, unknown>,
   ): Promise<void> {
     const subscription = subscriptionOf(view);
-    await withClaim(this.subscriptions, subscription, this.clock.now(), () =>
-      this.subscriptions.update(subscription.id, changes, this.clock.now()),
+    await withClaim(this.uow.read.subscriptions, subscription, this.clock.now(), () =>
+      this.uow.transaction(async (tx) => {
+        await tx.subscriptions.update(subscription.id, changes, this.clock.now());
+        await tx.record({ ...subscriptionEvent(view, type), data });
+      }),
     );
   }
 

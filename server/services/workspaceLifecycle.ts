@@ -5,10 +5,8 @@ import { WORKSPACE_TEXTS } from '@common/api/workspaces';
 import { takesSeat } from '@common/workspaceRoles';
 import type { Mailer } from '../adapters/mail/mailer';
 import type { FileStorage } from '../adapters/storage/fileStorage';
-import type { Db } from '../db/database';
-import { isUniqueViolation, type UsersRepository } from '../db/repositories/users';
-import type { WorkspaceMembersRepository } from '../db/repositories/workspaceMembers';
-import type { WorkspacesRepository } from '../db/repositories/workspaces';
+import { isUniqueViolation } from '../db/repositories/users';
+import type { UnitOfWork } from '../db/unitOfWork';
 import { newOwnerEmail } from '../emails/workspaceEmails';
 import { forbidden, invalidRecord } from '../errors';
 import type { MemberProjects } from './memberProjects';
@@ -27,12 +25,9 @@ export const LIFECYCLE_TEXTS = {
 /** Handing a workspace to another member, leaving it, and deleting it with everything under it. */
 export class WorkspaceLifecycleService {
   constructor(
-    private readonly db: Db,
-    private readonly workspaces: WorkspacesRepository,
-    private readonly members: WorkspaceMembersRepository,
+    private readonly uow: UnitOfWork,
     private readonly memberService: WorkspaceMemberService,
     private readonly projects: MemberProjects,
-    private readonly users: UsersRepository,
     private readonly mailer: Mailer,
     private readonly storage: FileStorage,
     private readonly log: Logger,
@@ -48,24 +43,26 @@ export class WorkspaceLifecycleService {
     requireOwner(view);
     requireActive(view.state);
     const candidate = await this.memberService.find(view, input.workspace_member_id);
-    if (candidate.member.role === 'owner' || (await this.workspaces.ownedBy(candidate.user.id)))
+    if (candidate.member.role === 'owner' || (await this.uow.read.workspaces.ownedBy(candidate.user.id)))
       throw invalidRecord({ base: [WORKSPACE_TEXTS.alreadyOwnsWorkspace] });
     if (!takesSeat(candidate.member.role)) requireSeat(view.state);
 
     const formerOwnerId = view.member.user_id;
-    await this.db
-      .transaction()
-      .execute(async (trx) => {
-        const moved = await trx
-          .updateTable('workspaces')
-          .set({ owner_id: candidate.user.id })
-          .where('id', '=', view.workspace.id)
-          .where('owner_id', '=', formerOwnerId)
-          .executeTakeFirst();
-        if (Number(moved.numUpdatedRows) !== 1) throw forbidden(LIFECYCLE_TEXTS.transferRaced);
-        await this.members.setRole(trx, candidate.member.id, 'owner');
-        await this.members.setRole(trx, view.member.id, 'admin');
-        await this.projects.ownershipTransferred(trx, view.workspace.id, formerOwnerId, candidate.user.id);
+    const workspaceId = view.workspace.id;
+    await this.uow
+      .transaction(async (tx) => {
+        if (!(await tx.workspaces.transferOwner(workspaceId, formerOwnerId, candidate.user.id)))
+          throw forbidden(LIFECYCLE_TEXTS.transferRaced);
+        await tx.workspaceMembers.setRole(candidate.member.id, 'owner');
+        await tx.workspaceMembers.setRole(view.member.id, 'admin');
+        await this.projects.ownershipTransferred(tx, workspaceId, formerOwnerId, candidate.user.id);
+        await tx.record({
+          type: 'workspace.ownership_transferred',
+          workspaceId,
+          actorId: formerOwnerId,
+          subject: { type: 'Workspace', id: workspaceId },
+          data: { from_user_id: formerOwnerId, to_user_id: candidate.user.id },
+        });
       })
       .catch((error: unknown) => {
         // The candidate became the owner of another workspace meanwhile (owner_id is unique).
@@ -73,14 +70,14 @@ export class WorkspaceLifecycleService {
         throw error;
       });
 
-    const formerOwner = await this.users.findById(formerOwnerId);
+    const formerOwner = await this.uow.read.users.findById(formerOwnerId);
     await this.mailer.send(
       newOwnerEmail({
         to: candidate.user,
         formerOwner: { name: formerOwner?.name ?? 'The former owner' },
         workspaceName: view.workspace.name,
         message: input.message || null,
-        url: `${this.appUrl}/user/workspaces/${view.workspace.id}/plan`,
+        url: `${this.appUrl}/user/workspaces/${workspaceId}/plan`,
       }),
     );
   }
@@ -102,7 +99,16 @@ export class WorkspaceLifecycleService {
       ...(view.workspace.logo_key ? [view.workspace.logo_key] : []),
       ...(await this.projects.storedFileKeys(view.workspace.id)),
     ];
-    await this.db.deleteFrom('workspaces').where('id', '=', view.workspace.id).execute();
+    await this.uow.transaction(async (tx) => {
+      await tx.workspaces.delete(view.workspace.id);
+      await tx.record({
+        type: 'workspace.deleted',
+        workspaceId: view.workspace.id,
+        actorId: view.member.user_id,
+        subject: { type: 'Workspace', id: view.workspace.id },
+        data: { name: view.workspace.name },
+      });
+    });
     for (const key of files) {
       // The workspace is gone either way; a file left behind is only logged.
       await this.storage.delete(key).catch((error: unknown) => {

@@ -7,9 +7,9 @@ import type { FileStorage } from '../adapters/storage/fileStorage';
 import { addPeriod } from '../billing/periods';
 import type { Catalogue } from '../billing/catalogue';
 import { days, type Clock } from '../clock';
-import type { Db } from '../db/database';
+import type { NewSubscription } from '../db/repositories/subscriptions';
 import { isUniqueViolation, type UserRow } from '../db/repositories/users';
-import type { WorkspacesRepository } from '../db/repositories/workspaces';
+import type { Tx, UnitOfWork } from '../db/unitOfWork';
 import { invalidRecord } from '../errors';
 import { reencodeImage } from '../media/reencodeImage';
 import { priceDetail, type CheckoutService } from './checkout';
@@ -23,8 +23,7 @@ const LOGO_MAX_SIDE = 512;
 /** Creating a workspace (free trial, free plan, or paid checkout) and editing its name and logo. */
 export class WorkspaceService {
   constructor(
-    private readonly db: Db,
-    private readonly workspaces: WorkspacesRepository,
+    private readonly uow: UnitOfWork,
     private readonly catalogue: Catalogue,
     private readonly checkout: CheckoutService,
     private readonly storage: FileStorage,
@@ -34,10 +33,11 @@ export class WorkspaceService {
 
   /**
    * 'Pro Plan' without a card, or a free price, starts a free trial; any other price pays first and
-   * only then exists. A failed payment leaves no workspace behind.
+   * only then exists: its events are recorded once the payment went through, and a failed payment
+   * leaves neither a workspace nor an event behind.
    */
   async create(owner: UserRow, input: Checkout): Promise<number> {
-    if (await this.workspaces.ownedBy(owner.id))
+    if (await this.uow.read.workspaces.ownedBy(owner.id))
       throw invalidRecord({ base: [WORKSPACE_TEXTS.alreadyOwnsWorkspace] });
     const chosen = this.catalogue.price(input.price_id);
     if (!chosen) throw invalidRecord({ price_id: ['This plan is not available.'] });
@@ -49,46 +49,59 @@ export class WorkspaceService {
       const trialPrice = this.catalogue.planByName(FREE_TRIAL_PLAN_NAME)?.prices[0];
       if (!trialPrice) throw new Error('The catalogue has no Free Trial price');
       const expires = new Date(now.getTime() + days(this.trialDays)).toISOString();
-      return this.insert(owner, {
+      const subscription: NewSubscription = {
         price_id: trialPrice.id,
         active: 1,
         billing_period_started_at: now.toISOString(),
         billing_period_ends_at: expires,
         free_trial_expires_at: expires,
-      });
+      };
+      const created = await this.insert(owner, subscription, (tx, ids) =>
+        recordCreated(tx, owner, ids, subscription),
+      );
+      return created.workspaceId;
     }
 
     if (!input.payment_method_id)
       throw invalidRecord({ payment_method_id: [messages.required('Payment method')] });
     if (!input.billing_information)
       throw invalidRecord({ billing_information: [messages.required('Billing information')] });
-    const workspaceId = await this.insert(owner, {
-      price_id: chosen.price.id,
-      active: 0,
-      billing_period_started_at: null,
-      billing_period_ends_at: null,
-      free_trial_expires_at: null,
-    });
+    const card = await this.checkout.paymentMethodValues(input.payment_method_id);
+    const billingInformation = this.checkout.billingInformationValues(input.billing_information);
+    const { workspaceId, subscriptionId } = await this.insert(
+      owner,
+      {
+        price_id: chosen.price.id,
+        active: 0,
+        billing_period_started_at: null,
+        billing_period_ends_at: null,
+        free_trial_expires_at: null,
+      },
+      async (tx, ids) => {
+        await tx.billing.savePaymentMethod(ids.workspaceId, card);
+        await tx.billing.saveBillingInformation(ids.workspaceId, billingInformation);
+      },
+    );
     try {
-      await this.checkout.savePaymentMethod(workspaceId, input.payment_method_id);
-      await this.checkout.saveBillingInformation(workspaceId, input.billing_information);
       await this.checkout.charge(workspaceId, priceDetail(chosen.price), [
         { description: priceDetail(chosen.price), amount: chosen.price.cost },
       ]);
     } catch (error) {
-      await this.db.deleteFrom('workspaces').where('id', '=', workspaceId).execute();
+      // Never shown to anyone: it goes without an event, its card and invoice with it.
+      await this.uow.read.workspaces.delete(workspaceId);
       throw error;
     }
-    await this.db
-      .updateTable('subscriptions')
-      .set({
+    await this.uow.transaction(async (tx) => {
+      const subscription: NewSubscription = {
+        price_id: chosen.price.id,
         active: 1,
         billing_period_started_at: now.toISOString(),
         billing_period_ends_at: addPeriod(now, chosen.price.billing_period).toISOString(),
-        updated_at: now.toISOString(),
-      })
-      .where('workspace_id', '=', workspaceId)
-      .execute();
+        free_trial_expires_at: null,
+      };
+      await tx.subscriptions.update(subscriptionId, subscription, this.clock.now());
+      await recordCreated(tx, owner, { workspaceId, subscriptionId }, subscription);
+    });
     return workspaceId;
   }
 
@@ -103,65 +116,85 @@ export class WorkspaceService {
       logoKey = `workspaces/${view.workspace.id}/logo-${randomUUID()}.${logo.extension}`;
       await this.storage.put(logoKey, logo.data, logo.contentType);
     }
-    await this.db
-      .updateTable('workspaces')
-      .set({
-        ...(input.name !== undefined ? { name: input.name } : {}),
-        ...(logoKey ? { logo_key: logoKey } : {}),
+    const changes = {
+      ...(input.name !== undefined ? { name: input.name } : {}),
+      ...(logoKey ? { logo_key: logoKey } : {}),
+    };
+    await this.uow.transaction(async (tx) => {
+      await tx.workspaces.update(view.workspace.id, {
+        ...changes,
         updated_at: this.clock.now().toISOString(),
-      })
-      .where('id', '=', view.workspace.id)
-      .execute();
+      });
+      if (Object.keys(changes).length === 0) return;
+      await tx.record({
+        type: 'workspace.updated',
+        workspaceId: view.workspace.id,
+        actorId: view.member.user_id,
+        subject: { type: 'Workspace', id: view.workspace.id },
+        data: {
+          changed: Object.keys(changes).map((key) => (key === 'logo_key' ? 'logo' : key)),
+          ...(input.name !== undefined ? { from: view.workspace.name, to: input.name } : {}),
+        },
+      });
+    });
     if (logoKey && view.workspace.logo_key) await this.storage.delete(view.workspace.logo_key);
   }
 
+  /** The workspace, its owner's membership and its subscription, in one transaction with `more`. */
   private async insert(
     owner: UserRow,
-    subscription: {
-      price_id: number;
-      active: number;
-      billing_period_started_at: string | null;
-      billing_period_ends_at: string | null;
-      free_trial_expires_at: string | null;
-    },
-  ): Promise<number> {
+    subscription: NewSubscription,
+    more: (tx: Tx, ids: CreatedIds) => Promise<void>,
+  ): Promise<CreatedIds> {
     const now = this.clock.now().toISOString();
     // One owned workspace per user; the unique owner column settles two creations racing.
-    return this.db
-      .transaction()
-      .execute(async (trx) => {
-        const workspace = await trx
-          .insertInto('workspaces')
-          .values({
-            name: `${owner.name}'s Workspace`,
-            logo_key: null,
-            owner_id: owner.id,
-            payment_customer_id: null,
-            created_at: now,
-            updated_at: now,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        await trx
-          .insertInto('workspace_members')
-          .values({ workspace_id: workspace.id, user_id: owner.id, role: 'owner', created_at: now })
-          .execute();
-        await trx
-          .insertInto('subscriptions')
-          .values({
-            workspace_id: workspace.id,
-            ...subscription,
-            downgrade_price_id: null,
-            billing_claimed_until: null,
-            created_at: now,
-            updated_at: now,
-          })
-          .execute();
-        return workspace.id;
+    return this.uow
+      .transaction(async (tx) => {
+        const workspaceId = await tx.workspaces.insert({
+          name: `${owner.name}'s Workspace`,
+          ownerId: owner.id,
+          now,
+        });
+        await tx.workspaceMembers.add({ workspaceId, userId: owner.id, role: 'owner', now });
+        const subscriptionId = await tx.subscriptions.insert(workspaceId, subscription, now);
+        const ids = { workspaceId, subscriptionId };
+        await more(tx, ids);
+        return ids;
       })
       .catch((error: unknown) => {
         if (isUniqueViolation(error)) throw invalidRecord({ base: [WORKSPACE_TEXTS.alreadyOwnsWorkspace] });
         throw error;
       });
   }
+}
+
+interface CreatedIds {
+  workspaceId: number;
+  subscriptionId: number;
+}
+
+/** A new workspace exists, and its subscription (a free trial or a paid plan) has started. */
+async function recordCreated(
+  tx: Tx,
+  owner: UserRow,
+  { workspaceId, subscriptionId }: CreatedIds,
+  subscription: NewSubscription,
+): Promise<void> {
+  await tx.record({
+    type: 'workspace.created',
+    workspaceId,
+    actorId: owner.id,
+    subject: { type: 'Workspace', id: workspaceId },
+  });
+  await tx.record({
+    type: 'subscription.started',
+    workspaceId,
+    actorId: owner.id,
+    subject: { type: 'Subscription', id: subscriptionId },
+    data: {
+      price_id: subscription.price_id,
+      trial: subscription.free_trial_expires_at !== null,
+      billing_period_ends_at: subscription.billing_period_ends_at,
+    },
+  });
 }

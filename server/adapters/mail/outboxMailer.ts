@@ -3,7 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Clock } from '../../clock';
-import type { Db } from '../../db/database';
+import type { MailOutboxRepository } from '../../db/repositories/mailOutbox';
 import type { Mail, Mailer } from './mailer';
 
 /**
@@ -18,7 +18,7 @@ export class OutboxMailer implements Mailer {
   });
 
   constructor(
-    private readonly db: Db,
+    private readonly outbox: MailOutboxRepository,
     private readonly dir: string,
     private readonly from: string,
     private readonly clock: Clock,
@@ -30,17 +30,14 @@ export class OutboxMailer implements Mailer {
     const file = `${now.toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`;
     await mkdir(this.dir, { recursive: true });
     await writeFile(join(this.dir, file), info.message as Buffer);
-    await this.db
-      .insertInto('mail_outbox')
-      .values({
-        to_address: mail.to,
-        subject: mail.subject,
-        text_body: mail.text,
-        html_body: mail.html ?? null,
-        eml_file: file,
-        created_at: now.toISOString(),
-      })
-      .execute();
+    await this.outbox.insert({
+      to_address: mail.to,
+      subject: mail.subject,
+      text_body: mail.text,
+      html_body: mail.html ?? null,
+      eml_file: file,
+      created_at: now.toISOString(),
+    });
   }
 
   close(): Promise<void> {

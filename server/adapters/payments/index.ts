@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { Clock } from '../../clock';
 import type { Config } from '../../config';
-import type { Db } from '../../db/database';
+import type { SandboxPaymentsRepository } from '../../db/repositories/sandboxPayments';
 import type { PaymentProvider } from './paymentProvider';
 import { SandboxPayments } from './sandboxPayments';
 import { StripePayments } from './stripePayments';
@@ -12,12 +12,12 @@ import { StripePayments } from './stripePayments';
  */
 export function createPayments(
   config: Config,
-  db: Db,
+  sandboxRows: SandboxPaymentsRepository,
   clock: Clock,
   log: Logger,
 ): { payments: PaymentProvider; sandbox: SandboxPayments | null; stripe: StripePayments | null } {
   if (config.payments.provider === 'sandbox') {
-    const sandbox = new SandboxPayments(db, clock);
+    const sandbox = new SandboxPayments(sandboxRows, clock);
     return { payments: sandbox, sandbox, stripe: null };
   }
   const stripe = new StripePayments(config.payments, log);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { cardBrand, luhnValid, SANDBOX_CARDS, type SandboxBehaviour } from '@common/sandboxCards';
 import type { Clock } from '../../clock';
-import type { Db } from '../../db/database';
+import type { SandboxPaymentsRepository } from '../../db/repositories/sandboxPayments';
 import { PaymentError, type CardDetails, type ChargeRequest, type PaymentProvider } from './paymentProvider';
 
 export interface CardInput {
@@ -21,7 +21,7 @@ export class SandboxPayments implements PaymentProvider {
   readonly name = 'sandbox' as const;
 
   constructor(
-    private readonly db: Db,
+    private readonly rows: SandboxPaymentsRepository,
     private readonly clock: Clock,
   ) {}
 
@@ -44,28 +44,21 @@ export class SandboxPayments implements PaymentProvider {
     const behaviour: SandboxBehaviour =
       SANDBOX_CARDS.find((c) => c.number === number)?.behaviour ?? 'succeed';
     const id = `pm_sandbox_${randomBytes(12).toString('hex')}`;
-    await this.db
-      .insertInto('sandbox_payment_methods')
-      .values({
-        id,
-        brand: cardBrand(number),
-        last4: number.slice(-4),
-        exp_month: card.exp_month,
-        exp_year: card.exp_year,
-        cardholder_name: card.name,
-        behaviour,
-        created_at: now.toISOString(),
-      })
-      .execute();
+    await this.rows.insertPaymentMethod({
+      id,
+      brand: cardBrand(number),
+      last4: number.slice(-4),
+      exp_month: card.exp_month,
+      exp_year: card.exp_year,
+      cardholder_name: card.name,
+      behaviour,
+      created_at: now.toISOString(),
+    });
     return id;
   }
 
   async retrievePaymentMethod(paymentMethodId: string): Promise<CardDetails> {
-    const row = await this.db
-      .selectFrom('sandbox_payment_methods')
-      .selectAll()
-      .where('id', '=', paymentMethodId)
-      .executeTakeFirst();
+    const row = await this.rows.paymentMethod(paymentMethodId);
     if (!row) throw new PaymentError('invalid_card');
     return {
       brand: row.brand,
@@ -83,37 +76,25 @@ export class SandboxPayments implements PaymentProvider {
   }
 
   async charge(request: ChargeRequest): Promise<{ paymentId: string }> {
-    const earlier = await this.db
-      .selectFrom('sandbox_charges')
-      .selectAll()
-      .where('idempotency_key', '=', request.idempotencyKey)
-      .executeTakeFirst();
+    const earlier = await this.rows.chargeByIdempotencyKey(request.idempotencyKey);
     if (earlier) return this.outcome(earlier.id, earlier.status);
 
-    const method = await this.db
-      .selectFrom('sandbox_payment_methods')
-      .selectAll()
-      .where('id', '=', request.paymentMethodId)
-      .executeTakeFirst();
+    const method = await this.rows.paymentMethod(request.paymentMethodId);
     if (!method) throw new PaymentError('invalid_card');
     const now = this.clock.now();
     const expired =
       method.exp_year < now.getUTCFullYear() ||
       (method.exp_year === now.getUTCFullYear() && method.exp_month < now.getUTCMonth() + 1);
     const status = expired ? 'invalid_card' : method.behaviour;
-    const row = await this.db
-      .insertInto('sandbox_charges')
-      .values({
-        payment_method_id: method.id,
-        amount: request.amountCents,
-        description: request.description,
-        idempotency_key: request.idempotencyKey,
-        status,
-        created_at: now.toISOString(),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return this.outcome(row.id, status);
+    const chargeId = await this.rows.insertCharge({
+      payment_method_id: method.id,
+      amount: request.amountCents,
+      description: request.description,
+      idempotency_key: request.idempotencyKey,
+      status,
+      created_at: now.toISOString(),
+    });
+    return this.outcome(chargeId, status);
   }
 
   private outcome(id: number, status: string): { paymentId: string } {

@@ -74,6 +74,17 @@ export class DomainEventsRepository {
     return rows.map(toEvent);
   }
 
+  /** The events of one type, oldest first. */
+  async ofType(type: DomainEventType): Promise<DomainEvent[]> {
+    const rows = await this.db
+      .selectFrom('domain_events')
+      .selectAll()
+      .where('type', '=', type)
+      .orderBy('id')
+      .execute();
+    return rows.map(toEvent);
+  }
+
   async byId(id: number): Promise<(DomainEvent & { handledAt: string | null; attempts: number }) | null> {
     const row = await this.db.selectFrom('domain_events').selectAll().where('id', '=', id).executeTakeFirst();
     return row ? { ...toEvent(row), handledAt: row.handled_at, attempts: row.attempts } : null;

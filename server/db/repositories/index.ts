@@ -1,16 +1,21 @@
 import type { Db } from '../database';
+import { AccessCodesRepository } from './accessCodes';
 import { ActivityLogsRepository } from './activityLogs';
 import { AttemptThrottlesRepository } from './attemptThrottles';
 import { BillingRepository } from './billing';
 import { DomainEventsRepository } from './domainEvents';
 import { FoldersRepository } from './folders';
 import { LabelsRepository } from './labels';
+import { MailOutboxRepository } from './mailOutbox';
+import { PasswordResetTokensRepository } from './passwordResetTokens';
 import { ProjectFactsRepository } from './projectFacts';
 import { ProjectInvitationsRepository } from './projectInvitations';
 import { ProjectMembersRepository } from './projectMembers';
 import { ProjectUserStatesRepository } from './projectUserStates';
 import { ProjectsRepository } from './projects';
+import { SandboxPaymentsRepository } from './sandboxPayments';
 import { SubscriptionsRepository } from './subscriptions';
+import { UserDismissalsRepository } from './userDismissals';
 import { UsersRepository } from './users';
 import { WorkspaceInvitationsRepository } from './workspaceInvitations';
 import { WorkspaceMembersRepository } from './workspaceMembers';
@@ -18,18 +23,23 @@ import { WorkspacesRepository } from './workspaces';
 
 /** Every repository, by the name services use; a new repository is added here once. */
 const REPOSITORIES = {
+  accessCodes: (db: Db) => new AccessCodesRepository(db),
   activityLogs: (db: Db) => new ActivityLogsRepository(db),
   attemptThrottles: (db: Db) => new AttemptThrottlesRepository(db),
   billing: (db: Db) => new BillingRepository(db),
   domainEvents: (db: Db) => new DomainEventsRepository(db),
   folders: (db: Db) => new FoldersRepository(db),
   labels: (db: Db) => new LabelsRepository(db),
+  mailOutbox: (db: Db) => new MailOutboxRepository(db),
+  passwordResetTokens: (db: Db) => new PasswordResetTokensRepository(db),
   projectFacts: (db: Db) => new ProjectFactsRepository(db),
   projectInvitations: (db: Db) => new ProjectInvitationsRepository(db),
   projectMembers: (db: Db) => new ProjectMembersRepository(db),
   projectUserStates: (db: Db) => new ProjectUserStatesRepository(db),
   projects: (db: Db) => new ProjectsRepository(db),
+  sandboxPayments: (db: Db) => new SandboxPaymentsRepository(db),
   subscriptions: (db: Db) => new SubscriptionsRepository(db),
+  userDismissals: (db: Db) => new UserDismissalsRepository(db),
   users: (db: Db) => new UsersRepository(db),
   workspaceInvitations: (db: Db) => new WorkspaceInvitationsRepository(db),
   workspaceMembers: (db: Db) => new WorkspaceMembersRepository(db),

@@ -8,6 +8,11 @@ import type { SubscriptionRow } from './workspaces';
 export const CLAIM_MS = minutes(10);
 
 export type SubscriptionChanges = Updateable<Omit<SubscriptionsTable, 'id' | 'workspace_id' | 'created_at'>>;
+/** What a new workspace's subscription starts with. */
+export type NewSubscription = Pick<
+  SubscriptionRow,
+  'price_id' | 'active' | 'billing_period_started_at' | 'billing_period_ends_at' | 'free_trial_expires_at'
+>;
 
 /**
  * Subscription rows and their claim. Whoever charges a subscription (the period-end run on any
@@ -70,12 +75,92 @@ export class SubscriptionsRepository {
       .execute();
   }
 
-  /** Writes the changes and releases the claim, in one statement (inside `db`'s transaction when given). */
-  async update(id: number, changes: SubscriptionChanges, now: Date, db: Db = this.db): Promise<void> {
-    await db
+  /** Writes the changes and releases the claim, in one statement. */
+  async update(id: number, changes: SubscriptionChanges, now: Date): Promise<void> {
+    await this.db
       .updateTable('subscriptions')
       .set({ ...changes, billing_claimed_until: null, updated_at: now.toISOString() })
       .where('id', '=', id)
+      .execute();
+  }
+
+  /** Answers the new subscription's id. */
+  async insert(workspaceId: number, values: NewSubscription, now: string): Promise<number> {
+    const row = await this.db
+      .insertInto('subscriptions')
+      .values({
+        workspace_id: workspaceId,
+        ...values,
+        downgrade_price_id: null,
+        billing_claimed_until: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  /** One more unit of the add-on (the first one makes the row). */
+  async addAddOnUnit(subscriptionId: number, addOnPriceId: number, now: string): Promise<void> {
+    await this.db
+      .insertInto('subscription_add_ons')
+      .values({
+        subscription_id: subscriptionId,
+        add_on_price_id: addOnPriceId,
+        quantity: 1,
+        created_at: now,
+      })
+      .onConflict((oc) =>
+        oc
+          .columns(['subscription_id', 'add_on_price_id'])
+          .doUpdateSet((eb) => ({ quantity: eb('subscription_add_ons.quantity', '+', 1) })),
+      )
+      .execute();
+  }
+
+  async addOnQuantity(addOnRowId: number): Promise<number | undefined> {
+    const row = await this.db
+      .selectFrom('subscription_add_ons')
+      .select('quantity')
+      .where('id', '=', addOnRowId)
+      .executeTakeFirst();
+    return row?.quantity;
+  }
+
+  /** Deletes the add-on row when it holds its last unit. */
+  async deleteLastAddOnUnit(addOnRowId: number): Promise<void> {
+    await this.db
+      .deleteFrom('subscription_add_ons')
+      .where('id', '=', addOnRowId)
+      .where('quantity', '<=', 1)
+      .execute();
+  }
+
+  /** Takes one unit off an add-on row holding several. */
+  async decrementAddOn(addOnRowId: number): Promise<void> {
+    await this.db
+      .updateTable('subscription_add_ons')
+      .set((eb) => ({ quantity: eb('quantity', '-', 1) }))
+      .where('id', '=', addOnRowId)
+      .where('quantity', '>', 1)
+      .execute();
+  }
+
+  /** Deletes the subscription's add-ons, but for the rows in `keep`. */
+  async deleteAddOns(subscriptionId: number, keep: readonly number[] = []): Promise<void> {
+    await this.db
+      .deleteFrom('subscription_add_ons')
+      .where('subscription_id', '=', subscriptionId)
+      .$if(keep.length > 0, (q) => q.where('id', 'not in', [...keep]))
+      .execute();
+  }
+
+  async setAddOnPrice(addOnRowId: number, addOnPriceId: number): Promise<void> {
+    await this.db
+      .updateTable('subscription_add_ons')
+      .set({ add_on_price_id: addOnPriceId })
+      .where('id', '=', addOnRowId)
       .execute();
   }
 }

