@@ -81,5 +81,5 @@ describe('embedded queue: a worker process killed mid-job', () => {
     expect(second).toMatch(/-2$/);
     expect(markers(markerDir, 'done')).toEqual([second?.replace('started', 'done')]);
     expect(await sender.failed()).toEqual([]);
-  });
+  }, 50_000);
 });

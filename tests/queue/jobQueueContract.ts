@@ -95,7 +95,7 @@ export function describeJobQueueContract(label: string, makeQueue: MakeQueue): v
       expect((await queue.failed('flaky')).map((j) => j.id)).toEqual([id]);
       expect(await queue.failed('fine')).toEqual([]);
       expect(await stateOf(queue, fine)).toBe('completed');
-    });
+    }, 20_000);
 
     it('aborts a run at its time limit, counts it as failed and retries', async () => {
       const { queue } = await given();
@@ -215,7 +215,7 @@ export function describeJobQueueContract(label: string, makeQueue: MakeQueue): v
       // Both instances keep looking for due slots: a second run would show within this wait.
       await sleep(2500);
       expect(runs).toEqual([{ tag: 'minute' }]);
-    });
+    }, 40_000);
 
     it('runs nothing when started without work', async () => {
       const fixture = await given();
@@ -317,6 +317,6 @@ export function describeJobQueueContract(label: string, makeQueue: MakeQueue): v
       } finally {
         rmSync(markerDir, { recursive: true, force: true });
       }
-    });
+    }, 45_000);
   });
 }

@@ -54,6 +54,10 @@ export class EmbeddedJobQueue implements JobQueue {
     this.definitions.set(definition.name, definition);
   }
 
+  /**
+   * Stores the job with the limits of its definition here (retries, delay, time limit): register
+   * the names a process sends, or the job runs with the defaults.
+   */
   async send(name: string, payload: JobPayload, options: SendOptions = {}): Promise<string | null> {
     const now = this.clock.now();
     const delayed = options.startAfter !== undefined && options.startAfter > now;
