@@ -16,6 +16,8 @@ export const DOMAIN_EVENT_TYPES = [
   'workspace.member_joined',
   'workspace.member_removed',
   'workspace.member_left',
+  'workspace.member_role_changed',
+  'workspace.invitation_deleted',
   'workspace.ownership_transferred',
   'subscription.started',
   'subscription.changed',

@@ -176,29 +176,21 @@ export function createContext(config: Config, overrides: ContextOverrides = {}):
   const catalogue = Catalogue.fromFile(config.billing.pricingPlansFile ?? DEFAULT_CATALOGUE_FILE);
   const { payments, sandbox, stripe } = createPayments(config, uow.read.sandboxPayments, clock, log);
   const workspaces = new WorkspacesRepository(db);
-  const workspaceUsage = new WorkspaceUsage(db);
+  const workspaceUsage = new WorkspaceUsage(uow.read.workspaceFacts);
   const memberRows = new WorkspaceMembersRepository(db);
   const activityLog = new ActivityLog(clock);
   const projectFiles = new ProjectFiles(db, storage, log);
-  const memberProjects = new MemberProjects(db, projectFiles, activityLog, clock);
-  const workspaceMembers = new WorkspaceMemberService(db, memberRows, memberProjects);
+  const memberProjects = new MemberProjects(uow, projectFiles, clock);
+  const workspaceMembers = new WorkspaceMemberService(uow, memberProjects);
   const emailAllowance = new InvitationEmailAllowance(limiter, clock, config.inviteEmailsPerDay);
-  const workspaceInvitations = new WorkspaceInvitationService(
-    db,
-    workspaces,
-    memberRows,
-    new WorkspaceInvitationsRepository(db),
-    users,
-    mailer,
-    emailAllowance,
-    clock,
-    { appUrl: config.appUrl },
-  );
+  const workspaceInvitations = new WorkspaceInvitationService(uow, mailer, emailAllowance, clock, {
+    appUrl: config.appUrl,
+  });
   const checkout = new CheckoutService(uow, clock, payments);
   const billing = new BillingRepository(db);
   const projects = new ProjectsRepository(db);
-  const workspaceAccess = new WorkspaceAccess(workspaces, users, catalogue, clock, workspaceUsage);
-  const projectAccess = new ProjectAccess(projects, workspaces);
+  const workspaceAccess = new WorkspaceAccess(uow.read.workspaceFacts, catalogue, clock);
+  const projectAccess = new ProjectAccess(uow.read.projects);
   const projectStates = new ProjectUserStatesRepository(db);
   const projectFacts = new ProjectFactsRepository(db);
   const projectPresenter = new ProjectPresenter(projectFacts);
@@ -291,14 +283,7 @@ export function createContext(config: Config, overrides: ContextOverrides = {}):
     ),
     projectCreation: new ProjectCreation(db, workspaceAccess, activityLog, clock),
     projectService: new ProjectService(db, workspaces, workspaceAccess, projectStates, activityLog, clock),
-    projectBulkActions: new ProjectBulkActions(
-      db,
-      projectAccess,
-      projectStates,
-      projectFiles,
-      activityLog,
-      clock,
-    ),
+    projectBulkActions: new ProjectBulkActions(uow, projectFiles, clock),
     projectMembers: new ProjectMemberService(db, new ProjectMembersRepository(db), activityLog),
     projectInvitations,
     folders,
@@ -310,7 +295,7 @@ export function createContext(config: Config, overrides: ContextOverrides = {}):
       activityLog,
       clock,
     ),
-    sharedAccess: new SharedAccess(db, clock, limiter, config.sessionSecret),
+    sharedAccess: new SharedAccess(uow.read.projects, clock, limiter, config.sessionSecret),
     projectSharing: new ProjectSharing(db, workspaces, folders, activityLog, clock),
     activityLogReader: new ActivityLogReader(db),
   };

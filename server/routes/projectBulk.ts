@@ -3,6 +3,7 @@ import { envelope, messageSchema } from '@common/api/envelope';
 import { PROJECT_TEXTS, projectIdsSchema } from '@common/api/projects';
 import type { AppContext } from '../context';
 import { requireSession } from '../plugins/session';
+import { authorizeBulk, type BulkAction } from '../policies/projects';
 
 const bulk = (description: string) => ({
   tags: ['projects'],
@@ -11,17 +12,26 @@ const bulk = (description: string) => ({
   response: { 200: envelope(messageSchema) },
 });
 
-/** The project calls that take many ids: delete, archive, restore, hide, unhide, leave. */
+/**
+ * The project calls that take many ids: delete, archive, restore, hide, unhide, leave. Each loads
+ * every project in one query (404 for any the caller may not see), authorises the action on all
+ * of them (403), then acts.
+ */
 export function projectBulkRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const actions = ctx.projectBulkActions;
+    const allowed = async (userId: number, ids: number[], action: BulkAction) => {
+      const views = await ctx.projectAccess.forMany(ids, userId);
+      authorizeBulk(action, views);
+      return views;
+    };
 
     app.delete(
       '/projects',
       { schema: bulk('The project owner or the workspace owner deletes projects.') },
       async (request) => {
         const { userId } = requireSession(request);
-        const n = await actions.destroy(userId, request.body.ids);
+        const n = await actions.destroy(await allowed(userId, request.body.ids, 'destroy'));
         return { response: { message: n === 1 ? PROJECT_TEXTS.deleted : PROJECT_TEXTS.deletedMany } };
       },
     );
@@ -31,7 +41,7 @@ export function projectBulkRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       { schema: bulk('The project owner archives projects.') },
       async (request) => {
         const { userId } = requireSession(request);
-        const n = await actions.setStatus(userId, request.body.ids, 'archived');
+        const n = await actions.setStatus(await allowed(userId, request.body.ids, 'archive'), 'archived');
         return { response: { message: PROJECT_TEXTS.archived(n) } };
       },
     );
@@ -41,7 +51,7 @@ export function projectBulkRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       { schema: bulk('The project owner restores archived projects.') },
       async (request) => {
         const { userId } = requireSession(request);
-        const n = await actions.setStatus(userId, request.body.ids, 'active');
+        const n = await actions.setStatus(await allowed(userId, request.body.ids, 'archive'), 'active');
         return { response: { message: PROJECT_TEXTS.activated(n) } };
       },
     );
@@ -51,7 +61,7 @@ export function projectBulkRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       { schema: bulk('Hides projects from the caller’s own lists.') },
       async (request) => {
         const { userId } = requireSession(request);
-        const n = await actions.setHidden(userId, request.body.ids, true);
+        const n = await actions.setHidden(userId, await allowed(userId, request.body.ids, 'hide'), true);
         return { response: { message: PROJECT_TEXTS.hidden(n) } };
       },
     );
@@ -61,7 +71,7 @@ export function projectBulkRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       { schema: bulk('Brings hidden projects back to the caller’s lists.') },
       async (request) => {
         const { userId } = requireSession(request);
-        const n = await actions.setHidden(userId, request.body.ids, false);
+        const n = await actions.setHidden(userId, await allowed(userId, request.body.ids, 'hide'), false);
         return { response: { message: PROJECT_TEXTS.unhidden(n) } };
       },
     );
@@ -71,7 +81,7 @@ export function projectBulkRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       { schema: bulk('A member other than the owner leaves projects.') },
       async (request) => {
         const { userId } = requireSession(request);
-        const n = await actions.leave(userId, request.body.ids);
+        const n = await actions.leave(await allowed(userId, request.body.ids, 'leave'));
         return { response: { message: PROJECT_TEXTS.left(n) } };
       },
     );

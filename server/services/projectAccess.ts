@@ -1,6 +1,5 @@
 import type { ProjectActor } from '@common/projectRoles';
 import type { ProjectMemberRow, ProjectRow, ProjectsRepository } from '../db/repositories/projects';
-import type { WorkspacesRepository } from '../db/repositories/workspaces';
 import { notFound } from '../errors';
 
 /** A project as one signed-in user may see it: their membership and what the policies need. */
@@ -14,28 +13,37 @@ export interface ProjectView {
 
 /**
  * The one door to a project for signed-in users: members and the owner of the project's
- * workspace get in; anyone else gets 404, so project ids cannot be probed (API.md).
+ * workspace get in; anyone else gets 404, so project ids cannot be probed (API.md). Any number of
+ * ids is checked in one query.
  */
 export class ProjectAccess {
-  constructor(
-    private readonly projects: ProjectsRepository,
-    private readonly workspaces: WorkspacesRepository,
-  ) {}
+  constructor(private readonly projects: ProjectsRepository) {}
 
   async forUser(projectId: number, userId: number): Promise<ProjectView> {
-    const project = await this.projects.findById(projectId);
-    if (!project) throw notFound();
-    const member = await this.projects.membership(project.id, userId);
-    const workspace = await this.workspaces.findById(project.workspace_id);
-    const isWorkspaceOwner = workspace?.owner_id === userId;
-    if (!member && !isWorkspaceOwner) throw notFound();
-    return { project, userId, member, actor: { role: member?.role ?? null, isWorkspaceOwner } };
+    const [view] = await this.forMany([projectId], userId);
+    if (!view) throw notFound();
+    return view;
   }
 
-  /** Every project of `ids` the user may see; an id they may not see makes the whole call 404. */
-  async manyForUser(ids: number[], userId: number): Promise<ProjectView[]> {
-    const views: ProjectView[] = [];
-    for (const id of [...new Set(ids)]) views.push(await this.forUser(id, userId));
-    return views;
+  /**
+   * Every project of `ids` (duplicates dropped, in their order) the user may see, in one query; an
+   * id that does not exist or that they may not see makes the whole call 404, the same answer for
+   * both.
+   */
+  async forMany(ids: readonly number[], userId: number): Promise<ProjectView[]> {
+    const unique = [...new Set(ids)];
+    const rows = new Map((await this.projects.accessFacts(unique, userId)).map((r) => [r.project.id, r]));
+    return unique.map((id) => {
+      const row = rows.get(id);
+      const isWorkspaceOwner = row?.workspaceOwnerId === userId;
+      if (!row || (!row.member && !isWorkspaceOwner)) throw notFound();
+      const { project, member } = row;
+      return { project, userId, member, actor: { role: member?.role ?? null, isWorkspaceOwner } };
+    });
+  }
+
+  /** The name the label routes call; the same as `forMany`. */
+  manyForUser(ids: readonly number[], userId: number): Promise<ProjectView[]> {
+    return this.forMany(ids, userId);
   }
 }

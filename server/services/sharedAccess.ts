@@ -1,7 +1,6 @@
 import { PROJECT_TEXTS } from '@common/api/projects';
 import type { Clock } from '../clock';
-import type { Db } from '../db/database';
-import type { ProjectRow } from '../db/repositories/projects';
+import type { ProjectRow, ProjectsRepository } from '../db/repositories/projects';
 import { AppError } from '../errors';
 import type { RateLimiter } from './rateLimiter';
 import { hmac, safeEqual, sha256, verifyPassword } from './secrets';
@@ -38,7 +37,7 @@ const wrongPassword = () => new AppError(403, 'invalid_share_password', PROJECT_
  */
 export class SharedAccess {
   constructor(
-    private readonly db: Db,
+    private readonly projects: ProjectsRepository,
     private readonly clock: Clock,
     private readonly limiter: RateLimiter,
     private readonly secret: string,
@@ -84,11 +83,7 @@ export class SharedAccess {
 
   /** The link's project while it exists and has not expired, locked or not. */
   private async open(shareHash: string): Promise<ProjectRow> {
-    const project = await this.db
-      .selectFrom('projects')
-      .selectAll()
-      .where('share_hash', '=', shareHash)
-      .executeTakeFirst();
+    const project = await this.projects.findByShareHash(shareHash);
     if (!project?.share_hash) throw shareNotFound();
     if (project.share_expires_at && new Date(project.share_expires_at) <= this.clock.now())
       throw shareExpired();

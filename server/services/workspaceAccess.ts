@@ -2,11 +2,10 @@ import type { Workspace } from '@common/api/workspaces';
 import { deriveWorkspaceState, type WorkspaceState } from '@common/workspaceState';
 import type { Catalogue } from '../billing/catalogue';
 import type { Clock } from '../clock';
-import type { UsersRepository } from '../db/repositories/users';
-import type { MemberRow, WorkspaceRow, WorkspacesRepository } from '../db/repositories/workspaces';
+import type { WorkspaceFactsRepository, WorkspaceFactsRow } from '../db/repositories/workspaceFacts';
+import type { MemberRow, WorkspaceRow } from '../db/repositories/workspaces';
 import { notFound } from '../errors';
 import { presentWorkspace, type WorkspaceFactsRows } from '../presenters/workspace';
-import type { WorkspaceUsage } from './workspaceUsage';
 
 export interface WorkspaceView {
   workspace: WorkspaceRow;
@@ -16,53 +15,62 @@ export interface WorkspaceView {
   presented: Workspace;
 }
 
-/** Loads a workspace as one member sees it, with its derived state; 404 for anyone else. */
+/**
+ * Loads a workspace as one member sees it, with its derived state; 404 for anyone else. Each call
+ * reads its facts with one query (server/db/repositories/workspaceFacts.ts), however many
+ * workspaces it answers.
+ */
 export class WorkspaceAccess {
   constructor(
-    private readonly workspaces: WorkspacesRepository,
-    private readonly users: UsersRepository,
+    private readonly facts: WorkspaceFactsRepository,
     private readonly catalogue: Catalogue,
     private readonly clock: Clock,
-    private readonly usage: WorkspaceUsage,
   ) {}
 
   async forMember(workspaceId: number, userId: number): Promise<WorkspaceView> {
-    const workspace = await this.workspaces.findById(workspaceId);
-    const member = workspace ? await this.workspaces.membership(workspaceId, userId) : undefined;
-    if (!workspace || !member) throw notFound();
-    return this.view(workspace, member, userId);
+    const row = await this.facts.forMember(workspaceId, userId);
+    if (!row) throw notFound();
+    return this.view(row);
   }
 
+  /** Every workspace of the user (GET /me/workspaces), owned first, then by name: one query for all. */
   async listForUser(userId: number): Promise<WorkspaceView[]> {
-    const rows = await this.workspaces.listForUser(userId);
-    return Promise.all(
-      rows.map(async ({ workspace }) => {
-        const member = await this.workspaces.membership(workspace.id, userId);
-        if (!member) throw notFound();
-        return this.view(workspace, member, userId);
-      }),
-    );
+    return (await this.facts.allForMember(userId)).map((row) => this.view(row));
   }
 
-  private async view(workspace: WorkspaceRow, member: MemberRow, userId: number): Promise<WorkspaceView> {
-    const subscription = await this.workspaces.subscriptionOf(workspace.id);
-    const owner = await this.users.findById(workspace.owner_id);
-    if (!owner) throw notFound();
+  /**
+   * The state of the workspace holding a project, whoever asks: being active and having room do
+   * not depend on the member, so it is read as the owner sees it. 404 when it does not exist.
+   */
+  async stateOf(workspaceId: number): Promise<WorkspaceState> {
+    const state = (await this.statesOf([workspaceId])).get(workspaceId);
+    if (!state) throw notFound();
+    return state;
+  }
+
+  /** `stateOf` for many workspaces in one query; a workspace that does not exist is left out. */
+  async statesOf(workspaceIds: number[]): Promise<Map<number, WorkspaceState>> {
+    const rows = await this.facts.asOwner(workspaceIds);
+    return new Map(rows.map((row) => [row.workspace.id, this.view(row).state]));
+  }
+
+  private view(row: WorkspaceFactsRow): WorkspaceView {
+    const { workspace, member } = row;
     const facts: WorkspaceFactsRows = {
       workspace,
-      owner,
+      owner: row.owner,
       role: member.role,
-      subscription,
-      addOns: subscription ? await this.workspaces.addOnsOf(subscription.id) : [],
-      membersCount: await this.workspaces.membersCount(workspace.id),
-      seatsUsed: await this.workspaces.seatsUsed(workspace.id),
-      projectsCount: await this.usage.projectsCount(workspace.id),
-      storageUsedInBytes: await this.usage.storageUsedInBytes(workspace.id),
+      subscription: row.subscription,
+      addOns: row.addOns,
+      membersCount: row.membersCount,
+      seatsUsed: row.seatsUsed,
+      projectsCount: row.projectsCount,
+      storageUsedInBytes: row.storageUsedInBytes,
     };
     const presented = presentWorkspace(facts, this.catalogue);
     const state = deriveWorkspaceState({
       ownerId: workspace.owner_id,
-      currentUserId: userId,
+      currentUserId: member.user_id,
       currentUserRole: member.role,
       subscription: presented.subscription,
       plan: presented.pricing_plan,

@@ -1,28 +1,24 @@
-import type { Db } from '../db/database';
+import type { WorkspaceFactsRepository, WorkspaceUsageRow } from '../db/repositories/workspaceFacts';
 
 /**
  * What a workspace uses against its plan: projects and stored bytes. Every limit check reads it
- * from here. Archived projects count: they still hold their files and come back with one click,
- * so archiving is not a way around the plan's project count (docs/decisions.md, Projects).
+ * from here (WorkspaceAccess reads the same counts inside its one query). Archived projects count:
+ * they still hold their files and come back with one click, so archiving is not a way around the
+ * plan's project count (docs/decisions.md, Projects).
  */
 export class WorkspaceUsage {
-  constructor(private readonly db: Db) {}
+  constructor(private readonly facts: WorkspaceFactsRepository) {}
+
+  /** Both counts in one query. */
+  of(workspaceId: number): Promise<WorkspaceUsageRow> {
+    return this.facts.usage(workspaceId);
+  }
 
   async projectsCount(workspaceId: number): Promise<number> {
-    const row = await this.db
-      .selectFrom('projects')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('workspace_id', '=', workspaceId)
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
+    return (await this.of(workspaceId)).projectsCount;
   }
 
   async storageUsedInBytes(workspaceId: number): Promise<number> {
-    const row = await this.db
-      .selectFrom('projects')
-      .select((eb) => eb.fn.sum<number | string | null>('storage_used_in_bytes').as('bytes'))
-      .where('workspace_id', '=', workspaceId)
-      .executeTakeFirstOrThrow();
-    return Number(row.bytes ?? 0);
+    return (await this.of(workspaceId)).storageUsedInBytes;
   }
 }

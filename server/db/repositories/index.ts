@@ -6,6 +6,7 @@ import { BillingRepository } from './billing';
 import { DomainEventsRepository } from './domainEvents';
 import { FoldersRepository } from './folders';
 import { LabelsRepository } from './labels';
+import { MemberProjectsRepository } from './memberProjects';
 import { MailOutboxRepository } from './mailOutbox';
 import { PasswordResetTokensRepository } from './passwordResetTokens';
 import { ProjectFactsRepository } from './projectFacts';
@@ -17,6 +18,7 @@ import { SandboxPaymentsRepository } from './sandboxPayments';
 import { SubscriptionsRepository } from './subscriptions';
 import { UserDismissalsRepository } from './userDismissals';
 import { UsersRepository } from './users';
+import { WorkspaceFactsRepository } from './workspaceFacts';
 import { WorkspaceInvitationsRepository } from './workspaceInvitations';
 import { WorkspaceMembersRepository } from './workspaceMembers';
 import { WorkspacesRepository } from './workspaces';
@@ -30,6 +32,7 @@ const REPOSITORIES = {
   domainEvents: (db: Db) => new DomainEventsRepository(db),
   folders: (db: Db) => new FoldersRepository(db),
   labels: (db: Db) => new LabelsRepository(db),
+  memberProjects: (db: Db) => new MemberProjectsRepository(db),
   mailOutbox: (db: Db) => new MailOutboxRepository(db),
   passwordResetTokens: (db: Db) => new PasswordResetTokensRepository(db),
   projectFacts: (db: Db) => new ProjectFactsRepository(db),
@@ -41,6 +44,7 @@ const REPOSITORIES = {
   subscriptions: (db: Db) => new SubscriptionsRepository(db),
   userDismissals: (db: Db) => new UserDismissalsRepository(db),
   users: (db: Db) => new UsersRepository(db),
+  workspaceFacts: (db: Db) => new WorkspaceFactsRepository(db),
   workspaceInvitations: (db: Db) => new WorkspaceInvitationsRepository(db),
   workspaceMembers: (db: Db) => new WorkspaceMembersRepository(db),
   workspaces: (db: Db) => new WorkspacesRepository(db),

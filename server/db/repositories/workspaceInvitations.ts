@@ -87,8 +87,8 @@ export class WorkspaceInvitationsRepository {
   }
 
   /** Marks it accepted unless it already was; false when another request accepted it first. */
-  async markAccepted(db: Db, id: number, now: string): Promise<boolean> {
-    const result = await db
+  async markAccepted(id: number, now: string): Promise<boolean> {
+    const result = await this.db
       .updateTable('workspace_invitations')
       .set({ accepted_at: now })
       .where('id', '=', id)

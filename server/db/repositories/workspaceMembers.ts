@@ -3,6 +3,13 @@ import type { Db } from '../database';
 import type { UserRow } from './users';
 import type { MemberRow } from './workspaces';
 
+export interface NewWorkspaceMember {
+  workspaceId: number;
+  userId: number;
+  role: WorkspaceRole;
+  now: string;
+}
+
 export interface MemberWithUser {
   member: MemberRow;
   user: UserRow;
@@ -38,19 +45,26 @@ export class WorkspaceMembersRepository {
 
   /** A member of this workspace by member id; undefined for another workspace's member. */
   async find(workspaceId: number, memberId: number): Promise<MemberWithUser | undefined> {
-    const member = (await this.db
-      .selectFrom('workspace_members')
-      .selectAll()
-      .where('workspace_id', '=', workspaceId)
-      .where('id', '=', memberId)
-      .executeTakeFirst()) as MemberRow | undefined;
-    if (!member) return undefined;
-    const user = await this.db
-      .selectFrom('users')
-      .selectAll()
-      .where('id', '=', member.user_id)
-      .executeTakeFirstOrThrow();
-    return { member, user };
+    const row = await this.db
+      .selectFrom('workspace_members as m')
+      .innerJoin('users as u', 'u.id', 'm.user_id')
+      .selectAll('u')
+      .select(['m.id as member_id', 'm.role as member_role', 'm.created_at as member_created_at'])
+      .where('m.workspace_id', '=', workspaceId)
+      .where('m.id', '=', memberId)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    const { member_id, member_role, member_created_at, ...user } = row;
+    return {
+      member: {
+        id: member_id,
+        workspace_id: workspaceId,
+        user_id: user.id,
+        role: member_role as WorkspaceRole,
+        created_at: member_created_at,
+      },
+      user,
+    };
   }
 
   /** Which of these users own a workspace (any workspace). */
@@ -62,6 +76,40 @@ export class WorkspaceMembersRepository {
       .where('owner_id', 'in', userIds)
       .execute();
     return new Set(rows.map((r) => r.owner_id));
+  }
+
+  /** Members other than `exceptUserId` whose role gives them project access (every role but limited), oldest first. */
+  async userIdsWithProjectAccess(workspaceId: number, exceptUserId: number): Promise<number[]> {
+    const rows = await this.db
+      .selectFrom('workspace_members')
+      .select('user_id')
+      .where('workspace_id', '=', workspaceId)
+      .where('role', '!=', 'limited')
+      .where('user_id', '!=', exceptUserId)
+      .orderBy('id')
+      .execute();
+    return rows.map((r) => r.user_id);
+  }
+
+  /** Adds these users, none of them a member yet, as collaborators; answers the new memberships. */
+  async addCollaborators(
+    workspaceId: number,
+    userIds: number[],
+    now: string,
+  ): Promise<{ id: number; user_id: number }[]> {
+    if (userIds.length === 0) return [];
+    return this.db
+      .insertInto('workspace_members')
+      .values(
+        userIds.map((userId) => ({
+          workspace_id: workspaceId,
+          user_id: userId,
+          role: 'collaborator',
+          created_at: now,
+        })),
+      )
+      .returning(['id', 'user_id'])
+      .execute();
   }
 
   /** Which of these e-mail addresses belong to members of the workspace. */
@@ -77,11 +125,13 @@ export class WorkspaceMembersRepository {
     return new Set(rows.map((r) => r.email));
   }
 
-  async add(
-    db: Db,
-    values: { workspaceId: number; userId: number; role: WorkspaceRole; now: string },
-  ): Promise<void> {
-    await db
+  /** Adds the member and answers the membership's id. */
+  add(values: NewWorkspaceMember): Promise<number>;
+  /** The same on `db`, for callers not on the unit of work yet. */
+  add(db: Db, values: NewWorkspaceMember): Promise<number>;
+  async add(a: Db | NewWorkspaceMember, b?: NewWorkspaceMember): Promise<number> {
+    const [db, values] = b ? [a as Db, b] : [this.db, a as NewWorkspaceMember];
+    const row = await db
       .insertInto('workspace_members')
       .values({
         workspace_id: values.workspaceId,
@@ -89,14 +139,24 @@ export class WorkspaceMembersRepository {
         role: values.role,
         created_at: values.now,
       })
-      .execute();
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
   }
 
-  async setRole(db: Db, memberId: number, role: WorkspaceRole): Promise<void> {
+  setRole(memberId: number, role: WorkspaceRole): Promise<void>;
+  /** The same on `db`, for callers not on the unit of work yet. */
+  setRole(db: Db, memberId: number, role: WorkspaceRole): Promise<void>;
+  async setRole(...args: [number, WorkspaceRole] | [Db, number, WorkspaceRole]): Promise<void> {
+    const [db, memberId, role] = args.length === 3 ? args : [this.db, ...args];
     await db.updateTable('workspace_members').set({ role }).where('id', '=', memberId).execute();
   }
 
-  async remove(db: Db, memberId: number): Promise<void> {
+  remove(memberId: number): Promise<void>;
+  /** The same on `db`, for callers not on the unit of work yet. */
+  remove(db: Db, memberId: number): Promise<void>;
+  async remove(...args: [number] | [Db, number]): Promise<void> {
+    const [db, memberId] = args.length === 2 ? args : [this.db, ...args];
     await db.deleteFrom('workspace_members').where('id', '=', memberId).execute();
   }
 }
