@@ -98,13 +98,20 @@ const STATES: Record<Row['state'], JobState> = {
  */
 export class PgBossJobQueue implements JobQueue {
   private readonly definitions = new Map<string, JobDefinition>();
-  private readonly pendingSchedules: { name: string; cron: string; payload: JobPayload }[] = [];
+  private readonly queues = new Map<string, Promise<void>>();
   private readonly running = new Map<string, Promise<void>>();
   private readonly log: Logger;
+  /** Sends, reads and takes jobs; opened by the first call that needs the database. */
+  private connection: Promise<PgBoss> | null = null;
   private boss: PgBoss | null = null;
+  /** Maintenance (expiry of dead workers' runs) and cron, in processes that work. */
+  private supervisor: PgBoss | null = null;
   private starting: Promise<void> | null = null;
-  private working = false;
+  private stopped: Promise<void> | null = null;
+  /** Set by stop(): no more jobs are taken; `closed` once the connections are closed. */
   private stopping = false;
+  private closed = false;
+  private working = false;
   private loop: Promise<void> | null = null;
   private wakeUp: (() => void) | null = null;
   /** A wake-up that came while the loop was busy fetching: it looks again before sleeping. */
@@ -124,45 +131,56 @@ export class PgBossJobQueue implements JobQueue {
   }
 
   async start(options: { work: boolean }): Promise<void> {
-    if (this.starting) return this.starting;
-    this.starting = this.open(options.work);
+    this.starting ??= this.begin(options.work);
     return this.starting;
   }
 
-  private async open(work: boolean): Promise<void> {
-    const { url, schema, poolSize = 10 } = this.options;
-    const boss = new PgBoss({
-      connectionString: url,
-      schema,
-      max: poolSize,
-      application_name: 'proofroom-jobs',
-      // A process that only sends (work: false) runs nothing: no maintenance, no cron.
-      supervise: work,
-      schedule: work,
+  private async begin(work: boolean): Promise<void> {
+    const boss = await this.connect();
+    for (const name of this.definitions.keys()) await this.queueOf(boss, name);
+    if (!work) return;
+    const supervisor = this.newBoss({
+      max: 2,
+      supervise: true,
+      schedule: true,
       maintenanceIntervalSeconds: this.options.maintenanceIntervalSeconds ?? 10,
       cronMonitorIntervalSeconds: this.options.cronMonitorIntervalSeconds ?? 30,
       cronWorkerIntervalSeconds: this.options.cronWorkerIntervalSeconds ?? 5,
     });
+    await supervisor.start();
+    this.supervisor = supervisor;
+    this.working = true;
+    this.loop = this.fetchLoop();
+  }
+
+  private newBoss(options: Partial<PgBoss.ConstructorOptions>): PgBoss {
+    const boss = new PgBoss({
+      connectionString: this.options.url,
+      schema: this.options.schema,
+      application_name: 'proofroom-jobs',
+      ...options,
+    });
     boss.on('error', (err) => this.log.error({ err }, 'pg-boss error'));
-    await boss.start();
-    await this.createSingletonIndex(boss, schema);
-    for (const definition of this.definitions.values()) {
-      const settings = queueSettings(definition);
-      await boss.createQueue(definition.name, settings);
-      // createQueue keeps an existing queue as it was; a changed definition applies from now on.
-      await boss.updateQueue(definition.name, settings);
-    }
-    for (const { name, cron, payload } of this.pendingSchedules.splice(0))
-      await boss.schedule(name, cron, payload, { tz: 'UTC' });
-    this.boss = boss;
-    if (work) {
-      this.working = true;
-      this.loop = this.fetchLoop();
-    }
+    return boss;
+  }
+
+  /** pg-boss without maintenance or cron: a process that only sends (work: false) runs nothing. */
+  private connect(): Promise<PgBoss> {
+    if (this.closed || (this.stopping && !this.connection))
+      return Promise.reject(new Error('The job queue is stopped'));
+    this.connection ??= (async () => {
+      const boss = this.newBoss({ max: this.options.poolSize ?? 10, supervise: false, schedule: false });
+      await boss.start();
+      await this.createSingletonIndex(boss);
+      this.boss = boss;
+      return boss;
+    })();
+    return this.connection;
   }
 
   /** Keys a job that waits (created, retry) or runs (active) to its name: see the class comment. */
-  private async createSingletonIndex(boss: PgBoss, schema: string): Promise<void> {
+  private async createSingletonIndex(boss: PgBoss): Promise<void> {
+    const { schema } = this.options;
     await boss.getDb().executeSql(
       `BEGIN;
        SELECT pg_advisory_xact_lock(hashtext('${schema}.proofroom_singleton'));
@@ -173,9 +191,25 @@ export class PgBossJobQueue implements JobQueue {
     );
   }
 
+  /** pg-boss's queue of a registered name, created (or brought up to date) once per process. */
+  private queueOf(boss: PgBoss, name: string): Promise<void> {
+    const definition = this.definitions.get(name);
+    if (!definition) return Promise.reject(new Error(`Unknown job ${name}`));
+    let created = this.queues.get(name);
+    if (!created) {
+      const settings = queueSettings(definition);
+      created = retryDeadlock(() => boss.createQueue(name, settings))
+        // createQueue keeps an existing queue as it was; a changed definition applies from now on.
+        .then(() => boss.updateQueue(name, settings));
+      created.catch(() => this.queues.delete(name));
+      this.queues.set(name, created);
+    }
+    return created;
+  }
+
   async send(name: string, payload: JobPayload, options: SendOptions = {}): Promise<string | null> {
-    if (!this.definitions.has(name)) throw new Error(`Unknown job ${name}`);
-    const boss = await this.started();
+    const boss = await this.connect();
+    await this.queueOf(boss, name);
     const id = await boss.send(name, payload, {
       ...(options.singletonKey !== undefined ? { singletonKey: options.singletonKey } : {}),
       ...(options.startAfter ? { startAfter: options.startAfter } : {}),
@@ -185,26 +219,27 @@ export class PgBossJobQueue implements JobQueue {
   }
 
   async schedule(name: string, cron: string, payload: JobPayload = {}): Promise<void> {
-    if (!this.definitions.has(name)) throw new Error(`Unknown job ${name}`);
     if (cron.trim().split(/\s+/).length !== 5) throw new Error(`A schedule has five cron fields: ${cron}`);
-    // Before start the queue's table may not exist yet: start writes the schedule.
-    if (!this.starting) {
-      this.pendingSchedules.push({ name, cron, payload });
-      return;
-    }
-    const boss = await this.started();
+    const boss = await this.connect();
+    await this.queueOf(boss, name);
     await boss.schedule(name, cron, payload, { tz: 'UTC' });
   }
 
   async stop(): Promise<void> {
-    if (!this.starting || this.stopping) return;
     this.stopping = true;
-    await this.starting.catch(() => undefined);
+    this.stopped ??= this.end();
+    return this.stopped;
+  }
+
+  private async end(): Promise<void> {
+    await this.starting?.catch(() => undefined);
     this.wake();
     await this.loop;
     await Promise.all(this.running.values());
+    await this.supervisor?.stop({ graceful: true, wait: true, close: true });
+    await this.connection?.catch(() => undefined);
     await this.boss?.stop({ graceful: true, wait: true, close: true });
-    this.boss = null;
+    this.closed = true;
   }
 
   async job(id: string): Promise<JobRecord | null> {
@@ -336,15 +371,8 @@ export class PgBossJobQueue implements JobQueue {
     await boss.complete(job.name, job.id);
   }
 
-  private async started(): Promise<PgBoss> {
-    if (!this.starting) throw new Error('The job queue is not started');
-    await this.starting;
-    if (!this.boss) throw new Error('The job queue is stopped');
-    return this.boss;
-  }
-
   private async query<T = Row>(text: string, values: unknown[]): Promise<T[]> {
-    const boss = await this.started();
+    const boss = await this.connect();
     const result = await boss.getDb().executeSql(text, values);
     return result.rows as T[];
   }
@@ -401,6 +429,23 @@ function toRecord(row: Row): JobRecord {
             : null
         : null,
   };
+}
+
+/**
+ * pg-boss's createQueue run by two processes at once for one name may deadlock (each holds a lock
+ * on the queue table the other's partition needs): PostgreSQL aborts one, which then finds the
+ * queue made by the other.
+ */
+async function retryDeadlock(create: () => Promise<void>): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await create();
+    } catch (err) {
+      const deadlock = (err as { code?: unknown }).code === '40P01';
+      if (!deadlock || attempt >= 5) throw err;
+      await delay(10 * attempt);
+    }
+  }
 }
 
 function delay(ms: number): Promise<void> {
