@@ -59,7 +59,7 @@ describe('account events', () => {
     expect(answer.status).toBe(422);
     expect(answer.body.response.error.details).toEqual({ email: [EMAIL_TAKEN] });
     expect(await eventsBy('user.profile_updated', user.id)).toEqual([]);
-    expect((await t.ctx.users.findById(user.id))?.name).toBe('Racing');
+    expect((await t.ctx.uow.read.users.findById(user.id))?.name).toBe('Racing');
 
     vi.restoreAllMocks();
     const renamed = new FormData();
@@ -113,7 +113,7 @@ describe('workspace events', () => {
     vi.restoreAllMocks();
     // workspace.created was written in the transaction before the failure: it went with it.
     expect(await eventsBy('workspace.created', owner.id)).toEqual([]);
-    expect(await t.ctx.workspaces.ownedBy(owner.id)).toBeUndefined();
+    expect(await t.ctx.uow.read.workspaces.ownedBy(owner.id)).toBeUndefined();
     // The same creation goes through once nothing fails.
     expect((await client.post('/workspaces', { price_id: PRICES.proMonthly })).status).toBe(201);
     expect(await eventsBy('workspace.created', owner.id)).toHaveLength(1);
@@ -176,7 +176,7 @@ describe('subscription events', () => {
     await t.ctx.db
       .updateTable('sandbox_payment_methods')
       .set({ behaviour: 'card_declined' })
-      .where('id', '=', (await t.ctx.billing.paymentMethod(workspace.id))?.provider_id ?? 'none')
+      .where('id', '=', (await t.ctx.uow.read.billing.paymentMethod(workspace.id))?.provider_id ?? 'none')
       .execute();
     t.clock.advance(days(31));
     await t.ctx.billingPeriods.runDue(t.clock.now());
