@@ -7,7 +7,8 @@ import { startJobRunner } from './jobs/runner';
  * them and exits once those running are done.
  */
 const config = loadConfig();
-const { ctx, close } = await startJobRunner(config);
+const runner = await startJobRunner(config);
+const { ctx } = runner;
 ctx.log.info(
   { queue: config.jobs.queue, concurrency: config.jobs.concurrency },
   `Proofroom worker is running (${config.database.dialect})`,
@@ -16,7 +17,7 @@ ctx.log.info(
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     ctx.log.info({ signal }, 'worker shutting down');
-    close().then(
+    runner.close().then(
       () => process.exit(0),
       (err: unknown) => {
         ctx.log.error({ err }, 'worker did not stop cleanly');
