@@ -5,7 +5,7 @@ import * as indexPaymentProviderIds from './20261122150000_index_payment_provide
 import * as addInvoicePeriodKey from './20261122160000_add_invoice_period_key';
 import * as createProjects from './20261123000000_create_projects';
 import * as createAttemptThrottles from './20261124100000_create_attempt_throttles';
-import * as createJobs from './20261124200000_create_jobs';
+import * as createJobs from './20261124220000_create_jobs';
 import * as createDomainEvents from './20261124210000_create_domain_events';
 
 /** Every migration, by name; names sort in the order they run. Never edit one that has landed. */
@@ -16,6 +16,6 @@ export const migrations: Record<string, Migration> = {
   '20261122160000_add_invoice_period_key': addInvoicePeriodKey,
   '20261123000000_create_projects': createProjects,
   '20261124100000_create_attempt_throttles': createAttemptThrottles,
-  '20261124200000_create_jobs': createJobs,
   '20261124210000_create_domain_events': createDomainEvents,
+  '20261124220000_create_jobs': createJobs,
 };
