@@ -3,6 +3,22 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+const SQL_LIVES_IN_REPOSITORIES =
+  'SQL lives in server/db/repositories/: add a method to a repository and call it (docs/architecture.md).';
+/** Kysely's query-building entry points. */
+const QUERY_BUILDERS = [
+  'selectFrom',
+  'insertInto',
+  'replaceInto',
+  'updateTable',
+  'deleteFrom',
+  'mergeInto',
+  'selectNoFrom',
+  'with',
+  'withRecursive',
+  'executeQuery',
+];
+
 export default tseslint.config(
   { ignores: ['dist/**', 'data/**', 'node_modules/**', 'e2e/screenshots/**', '*.cjs'] },
   js.configs.recommended,
@@ -20,6 +36,32 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/require-await': 'off',
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+    },
+  },
+  {
+    // All SQL lives in server/db/ (repositories, migrations): everything else calls a repository.
+    files: ['server/**/*.ts', 'common/**/*.ts', 'web/**/*.{ts,tsx}'],
+    ignores: ['server/db/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'kysely', message: SQL_LIVES_IN_REPOSITORIES }],
+          patterns: [{ group: ['kysely/*'], message: SQL_LIVES_IN_REPOSITORIES }],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: `CallExpression[callee.property.name=/^(${QUERY_BUILDERS.join('|')})$/]`,
+          message: SQL_LIVES_IN_REPOSITORIES,
+        },
+        { selector: "TaggedTemplateExpression[tag.name='sql']", message: SQL_LIVES_IN_REPOSITORIES },
+        {
+          selector: "CallExpression[callee.property.name='transaction'][arguments.length=0]",
+          message: 'Write through uow.transaction(async (tx) => …) (server/db/unitOfWork.ts).',
+        },
+      ],
     },
   },
   {
