@@ -126,12 +126,8 @@ export class WorkspaceMembersRepository {
   }
 
   /** Adds the member and answers the membership's id. */
-  add(values: NewWorkspaceMember): Promise<number>;
-  /** The same on `db`, for callers not on the unit of work yet. */
-  add(db: Db, values: NewWorkspaceMember): Promise<number>;
-  async add(a: Db | NewWorkspaceMember, b?: NewWorkspaceMember): Promise<number> {
-    const [db, values] = b ? [a as Db, b] : [this.db, a as NewWorkspaceMember];
-    const row = await db
+  async add(values: NewWorkspaceMember): Promise<number> {
+    const row = await this.db
       .insertInto('workspace_members')
       .values({
         workspace_id: values.workspaceId,
@@ -144,19 +140,11 @@ export class WorkspaceMembersRepository {
     return row.id;
   }
 
-  setRole(memberId: number, role: WorkspaceRole): Promise<void>;
-  /** The same on `db`, for callers not on the unit of work yet. */
-  setRole(db: Db, memberId: number, role: WorkspaceRole): Promise<void>;
-  async setRole(...args: [number, WorkspaceRole] | [Db, number, WorkspaceRole]): Promise<void> {
-    const [db, memberId, role] = args.length === 3 ? args : [this.db, ...args];
-    await db.updateTable('workspace_members').set({ role }).where('id', '=', memberId).execute();
+  async setRole(memberId: number, role: WorkspaceRole): Promise<void> {
+    await this.db.updateTable('workspace_members').set({ role }).where('id', '=', memberId).execute();
   }
 
-  remove(memberId: number): Promise<void>;
-  /** The same on `db`, for callers not on the unit of work yet. */
-  remove(db: Db, memberId: number): Promise<void>;
-  async remove(...args: [number] | [Db, number]): Promise<void> {
-    const [db, memberId] = args.length === 2 ? args : [this.db, ...args];
-    await db.deleteFrom('workspace_members').where('id', '=', memberId).execute();
+  async remove(memberId: number): Promise<void> {
+    await this.db.deleteFrom('workspace_members').where('id', '=', memberId).execute();
   }
 }
