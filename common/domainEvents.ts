@@ -53,6 +53,7 @@ export const DOMAIN_EVENT_TYPES = [
   'folder.deleted',
   'label.created',
   'label.renamed',
+  'label.recolored',
   'label.deleted',
   'label.added',
   'label.removed',

@@ -21,8 +21,6 @@ import { DismissalService } from './services/dismissals';
 import { DevOutboxService } from './services/devOutbox';
 import { PaymentEvents } from './services/paymentEvents';
 import { SubscriptionService } from './services/subscriptions';
-import { WorkspaceInvitationsRepository } from './db/repositories/workspaceInvitations';
-import { WorkspaceMembersRepository } from './db/repositories/workspaceMembers';
 import { AccessCodeService } from './services/accessCodes';
 import { AccountService } from './services/accounts';
 import { PasswordResetService } from './services/passwordResets';
@@ -37,7 +35,6 @@ import { WorkspaceService } from './services/workspaces';
 import { WorkspaceUsage } from './services/workspaceUsage';
 import { MemberProjects } from './services/memberProjects';
 import { ProjectsRepository } from './db/repositories/projects';
-import { ActivityLog } from './services/activityLog';
 import { ProjectAccess } from './services/projectAccess';
 import { ProjectFactsRepository } from './db/repositories/projectFacts';
 import { ProjectPresenter } from './presenters/project';
@@ -45,7 +42,6 @@ import { ProjectCreation } from './services/projectCreation';
 import { ProjectService } from './services/projects';
 import { ProjectBulkActions } from './services/projectBulkActions';
 import { ProjectFiles } from './services/projectFiles';
-import { ProjectUserStatesRepository } from './db/repositories/projectUserStates';
 import { ProjectLists } from './services/projectLists';
 import { ProjectsViewOptionsService } from './services/projectsViewOptions';
 import { ProjectTransfers } from './services/projectTransfers';
@@ -55,10 +51,6 @@ import { WorkspaceInvitationService } from './services/workspaceInvitations';
 import { WorkspaceLifecycleService } from './services/workspaceLifecycle';
 import { WorkspaceMemberService } from './services/workspaceMembers';
 import { InvitationEmailAllowance } from './services/invitationEmailAllowance';
-import { ProjectMembersRepository } from './db/repositories/projectMembers';
-import { ProjectInvitationsRepository } from './db/repositories/projectInvitations';
-import { FoldersRepository } from './db/repositories/folders';
-import { LabelsRepository } from './db/repositories/labels';
 import { ProjectMemberService } from './services/projectMembers';
 import { ProjectInvitationService } from './services/projectInvitations';
 import { FolderService } from './services/folders';
@@ -66,6 +58,8 @@ import { LabelService } from './services/labels';
 import { SharedAccess } from './services/sharedAccess';
 import { ProjectSharing } from './services/projectSharing';
 import { ActivityLogReader } from './services/activityLogReader';
+import { BillingRecords } from './services/billingRecords';
+import { UserDirectory } from './services/userDirectory';
 import { UnitOfWork } from './db/unitOfWork';
 import { createEventBus } from './adapters/bus';
 import type { EventBus } from './adapters/bus/eventBus';
@@ -85,6 +79,8 @@ export interface AppContext {
   mailer: Mailer;
   storage: FileStorage;
   users: UsersRepository;
+  /** The signed-in user, others' avatars, notification settings. */
+  userDirectory: UserDirectory;
   sessions: SessionService;
   accounts: AccountService;
   passwordResets: PasswordResetService;
@@ -101,6 +97,8 @@ export interface AppContext {
   checkout: CheckoutService;
   workspaceService: WorkspaceService;
   billing: BillingRepository;
+  /** Billing information, the saved card and invoices, as the owner reads them. */
+  billingRecords: BillingRecords;
   subscriptions: SubscriptionService;
   addOns: AddOnService;
   /** The period-end run: renewals, trial expiry, cancellations, downgrades (server/jobs/scheduler.ts runs it). */
@@ -116,7 +114,6 @@ export interface AppContext {
   projects: ProjectsRepository;
   /** The one door to a project for signed-in users (404 for anyone not allowed to see it). */
   projectAccess: ProjectAccess;
-  activityLog: ActivityLog;
   /** Presents projects for one user, their facts batch-loaded. */
   projectPresenter: ProjectPresenter;
   projectCreation: ProjectCreation;
@@ -177,9 +174,7 @@ export function createContext(config: Config, overrides: ContextOverrides = {}):
   const { payments, sandbox, stripe } = createPayments(config, uow.read.sandboxPayments, clock, log);
   const workspaces = new WorkspacesRepository(db);
   const workspaceUsage = new WorkspaceUsage(uow.read.workspaceFacts);
-  const memberRows = new WorkspaceMembersRepository(db);
-  const activityLog = new ActivityLog(clock);
-  const projectFiles = new ProjectFiles(db, storage, log);
+  const projectFiles = new ProjectFiles(uow, storage, log);
   const memberProjects = new MemberProjects(uow, projectFiles, clock);
   const workspaceMembers = new WorkspaceMemberService(uow, memberProjects);
   const emailAllowance = new InvitationEmailAllowance(limiter, clock, config.inviteEmailsPerDay);
@@ -191,27 +186,19 @@ export function createContext(config: Config, overrides: ContextOverrides = {}):
   const projects = new ProjectsRepository(db);
   const workspaceAccess = new WorkspaceAccess(uow.read.workspaceFacts, catalogue, clock);
   const projectAccess = new ProjectAccess(uow.read.projects);
-  const projectStates = new ProjectUserStatesRepository(db);
   const projectFacts = new ProjectFactsRepository(db);
   const projectPresenter = new ProjectPresenter(projectFacts);
-  const projectsViewOptions = new ProjectsViewOptionsService(users);
+  const projectsViewOptions = new ProjectsViewOptionsService(uow);
   const projectInvitations = new ProjectInvitationService({
-    db,
-    projects,
+    uow,
     projectAccess,
-    members: new ProjectMembersRepository(db),
-    invitations: new ProjectInvitationsRepository(db),
-    workspaces,
     workspaceAccess,
-    workspaceMembers: memberRows,
-    users,
     mailer,
     emailAllowance,
-    activityLog,
     clock,
     appUrl: config.appUrl,
   });
-  const folders = new FolderService(db, new FoldersRepository(db), projectAccess, activityLog, clock);
+  const folders = new FolderService(uow, projectAccess, clock);
   return {
     config,
     log,
@@ -223,6 +210,7 @@ export function createContext(config: Config, overrides: ContextOverrides = {}):
     mailer,
     storage,
     users,
+    userDirectory: new UserDirectory(uow, storage),
     sessions,
     accounts: new AccountService(uow, clock, limiter, accessCodes, attemptThrottle, knownDevices, [
       workspaceInvitations,
@@ -239,6 +227,7 @@ export function createContext(config: Config, overrides: ContextOverrides = {}):
     workspaceUsage,
     checkout,
     billing,
+    billingRecords: new BillingRecords(uow),
     subscriptions: new SubscriptionService(uow, catalogue, checkout, clock),
     addOns: new AddOnService(uow, catalogue, checkout, clock),
     billingPeriods: new BillingPeriodService(uow, workspaceUsage, catalogue, checkout, log),
@@ -266,37 +255,21 @@ export function createContext(config: Config, overrides: ContextOverrides = {}):
     ),
     projects,
     projectAccess,
-    activityLog,
     projectPresenter,
     projectLists: new ProjectLists(db, projectPresenter, projectsViewOptions),
     projectsViewOptions,
-    workspaceProjects: new WorkspaceProjects(db, projectFacts),
-    projectCover: new ProjectCover(db, storage, workspaces, workspaceAccess, activityLog),
-    projectTransfers: new ProjectTransfers(
-      db,
-      workspaceAccess,
-      users,
-      mailer,
-      activityLog,
-      clock,
-      config.appUrl,
-    ),
-    projectCreation: new ProjectCreation(db, workspaceAccess, activityLog, clock),
-    projectService: new ProjectService(db, workspaces, workspaceAccess, projectStates, activityLog, clock),
+    workspaceProjects: new WorkspaceProjects(uow),
+    projectCover: new ProjectCover(uow, storage, workspaceAccess, clock),
+    projectTransfers: new ProjectTransfers(uow, workspaceAccess, mailer, clock, config.appUrl),
+    projectCreation: new ProjectCreation(uow, workspaceAccess, clock),
+    projectService: new ProjectService(uow, workspaceAccess, clock),
     projectBulkActions: new ProjectBulkActions(uow, projectFiles, clock),
-    projectMembers: new ProjectMemberService(db, new ProjectMembersRepository(db), activityLog),
+    projectMembers: new ProjectMemberService(uow),
     projectInvitations,
     folders,
-    labels: new LabelService(
-      db,
-      new LabelsRepository(db),
-      projectAccess,
-      workspaceAccess,
-      activityLog,
-      clock,
-    ),
+    labels: new LabelService(uow, projectAccess, workspaceAccess, clock),
     sharedAccess: new SharedAccess(uow.read.projects, clock, limiter, config.sessionSecret),
-    projectSharing: new ProjectSharing(db, workspaces, folders, activityLog, clock),
-    activityLogReader: new ActivityLogReader(db),
+    projectSharing: new ProjectSharing(uow, folders, clock),
+    activityLogReader: new ActivityLogReader(uow),
   };
 }

@@ -42,7 +42,7 @@ export function billingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const view = await ownerView(request.params.id, requireSession(request).userId);
-        const row = await ctx.billing.billingInformation(view.workspace.id);
+        const row = await ctx.billingRecords.billingInformation(view.workspace.id);
         return { response: row ? presentBillingInformation(row) : null };
       },
     );
@@ -60,7 +60,7 @@ export function billingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => {
         const view = await ownerView(request.params.id, requireSession(request).userId);
         await ctx.checkout.saveBillingInformation(view.workspace.id, request.body);
-        const row = await ctx.billing.billingInformation(view.workspace.id);
+        const row = await ctx.billingRecords.billingInformation(view.workspace.id);
         if (!row) throw notFound();
         return { response: presentBillingInformation(row) };
       },
@@ -71,7 +71,7 @@ export function billingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       { schema: { tags, params: idParams, response: { 200: envelope(paymentMethodSchema.nullable()) } } },
       async (request) => {
         const view = await ownerView(request.params.id, requireSession(request).userId);
-        const row = await ctx.billing.paymentMethod(view.workspace.id);
+        const row = await ctx.billingRecords.paymentMethod(view.workspace.id);
         return { response: row ? presentPaymentMethod(row) : null };
       },
     );
@@ -89,7 +89,7 @@ export function billingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => {
         const view = await ownerView(request.params.id, requireSession(request).userId);
         await ctx.checkout.savePaymentMethod(view.workspace.id, request.body.payment_method_id);
-        const row = await ctx.billing.paymentMethod(view.workspace.id);
+        const row = await ctx.billingRecords.paymentMethod(view.workspace.id);
         if (!row) throw notFound();
         return { response: presentPaymentMethod(row) };
       },
@@ -107,7 +107,7 @@ export function billingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const view = await ownerView(request.params.id, requireSession(request).userId);
-        const { invoices, hasMore } = await ctx.billing.invoicesPage(view.workspace.id, {
+        const { invoices, hasMore } = await ctx.billingRecords.invoicesPage(view.workspace.id, {
           startingAfter: request.query.starting_after,
           limit: request.query.limit,
         });
@@ -126,10 +126,10 @@ export function billingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       { schema: { tags, params: idParams, response: { 200: envelope(invoiceDetailSchema) } } },
       async (request) => {
         const { userId } = requireSession(request);
-        const invoice = await ctx.billing.invoice(request.params.id);
+        const invoice = await ctx.billingRecords.invoice(request.params.id);
         if (!invoice) throw notFound();
         const view = await ownerView(invoice.workspace_id, userId);
-        const info = await ctx.billing.billingInformation(view.workspace.id);
+        const info = await ctx.billingRecords.billingInformation(view.workspace.id);
         return { response: presentInvoiceDetail(invoice, view.workspace, info) };
       },
     );

@@ -9,7 +9,6 @@ import {
   workspaceSchema,
 } from '@common/api/workspaces';
 import type { AppContext } from '../context';
-import { notFound } from '../errors';
 import { requireSession } from '../plugins/session';
 import { idParams } from './auth';
 
@@ -97,8 +96,7 @@ export function invitationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const { userId } = requireSession(request);
-        const user = await ctx.users.findById(userId);
-        if (!user) throw notFound();
+        const user = await ctx.userDirectory.signedIn(userId);
         const workspace = await ctx.workspaceInvitations.accept(user, request.params.hash);
         return { response: (await ctx.workspaceAccess.forMember(workspace.id, userId)).presented };
       },

@@ -143,14 +143,8 @@ export function labelRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         async (request) => {
           const { userId } = requireSession(request);
           const views = await ctx.projectAccess.manyForUser(request.body.projects_ids, userId);
-          await ctx.labels.attach(views, request.body.label_id, attach);
-          const rows = await Promise.all(views.map((v) => ctx.projects.findById(v.project.id)));
-          return {
-            response: await ctx.projectPresenter.many(
-              rows.filter((r) => r !== undefined),
-              userId,
-            ),
-          };
+          const rows = await ctx.labels.attach(views, request.body.label_id, attach);
+          return { response: await ctx.projectPresenter.many(rows, userId) };
         },
       );
     }

@@ -10,7 +10,6 @@ import {
   projectSchema,
 } from '@common/api/projects';
 import type { AppContext } from '../context';
-import { notFound } from '../errors';
 import { requireSession } from '../plugins/session';
 import { idParams } from './auth';
 
@@ -134,8 +133,7 @@ export function projectMemberRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const { userId } = requireSession(request);
-        const user = await ctx.users.findById(userId);
-        if (!user) throw notFound();
+        const user = await ctx.userDirectory.signedIn(userId);
         const invitation = await ctx.projectInvitations.accept(user, request.params.hash);
         const view = await ctx.projectAccess.forUser(invitation.project_id, userId);
         return { response: await ctx.projectPresenter.one(view.project, userId) };

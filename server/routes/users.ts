@@ -84,9 +84,7 @@ export function userRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request, reply) => {
         const { userId } = requireSession(request);
         // Only people who work with the user see their face; anyone else gets the 404 of a missing one.
-        const visible = await ctx.users.areAcquainted(userId, request.params.id);
-        const user = visible ? await ctx.users.findById(request.params.id) : undefined;
-        const file = user?.avatar_key ? await ctx.storage.get(user.avatar_key) : null;
+        const file = await ctx.userDirectory.avatar(userId, request.params.id);
         if (!file) throw notFound();
         return reply
           .header('content-type', file.contentType)
@@ -102,7 +100,9 @@ export function userRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       { schema: { tags: ['users'], response: { 200: envelope(notificationsPreferencesSchema) } } },
       async (request) => {
         const { userId } = requireSession(request);
-        return { response: presentNotificationsPreferences(await ctx.users.preferencesOf(userId)) };
+        return {
+          response: presentNotificationsPreferences(await ctx.userDirectory.notificationsPreferences(userId)),
+        };
       },
     );
 

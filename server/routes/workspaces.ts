@@ -6,7 +6,7 @@ import { workspaceNameField, workspaceSchema } from '@common/api/workspaces';
 import { AVATAR_MAX_BYTES } from '@common/limits';
 import type { AppContext } from '../context';
 import { sendStoredFile } from './storedFile';
-import { invalidRecord, notFound } from '../errors';
+import { invalidRecord } from '../errors';
 import { requireSession } from '../plugins/session';
 import { idParams } from './auth';
 import { readMultipartForm } from './multipartForm';
@@ -33,8 +33,7 @@ export function workspaceRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       { schema: { tags: ['workspaces'], body: checkoutSchema, response: { 201: workspaceAnswer } } },
       async (request, reply) => {
         const { userId } = requireSession(request);
-        const user = await ctx.users.findById(userId);
-        if (!user) throw notFound();
+        const user = await ctx.userDirectory.signedIn(userId);
         const id = await ctx.workspaceService.create(user, request.body);
         const view = await ctx.workspaceAccess.forMember(id, userId);
         return reply.status(201).send({ response: view.presented });

@@ -1,6 +1,6 @@
 import type { ActivityLog, Pagination } from '@common/api/projects';
 import { activitySentence } from '@common/activity';
-import type { Db } from '../db/database';
+import type { UnitOfWork } from '../db/unitOfWork';
 import { authorize } from '../policies/projects';
 import { presentPagination } from '../presenters/pagination';
 import { avatarUrl } from '../presenters/user';
@@ -8,7 +8,7 @@ import type { ProjectView } from './projectAccess';
 
 /** Reads a project's activity log a page at a time, newest first, each entry as a sentence. */
 export class ActivityLogReader {
-  constructor(private readonly db: Db) {}
+  constructor(private readonly uow: UnitOfWork) {}
 
   async page(
     view: ProjectView,
@@ -16,21 +16,9 @@ export class ActivityLogReader {
     perPage: number,
   ): Promise<{ entries: ActivityLog[]; pagination: Pagination }> {
     authorize(view, 'projects.see');
-    const total = await this.db
-      .selectFrom('activity_logs')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('project_id', '=', view.project.id)
-      .executeTakeFirstOrThrow();
-    const rows = await this.db
-      .selectFrom('activity_logs as a')
-      .leftJoin('users as u', 'u.id', 'a.user_id')
-      .selectAll('a')
-      .select(['u.name as user_name', 'u.email as user_email', 'u.avatar_key as user_avatar_key'])
-      .where('a.project_id', '=', view.project.id)
-      .orderBy('a.id', 'desc')
-      .limit(perPage)
-      .offset((page - 1) * perPage)
-      .execute();
+    const logs = this.uow.read.activityLogs;
+    const total = await logs.countForProject(view.project.id);
+    const rows = await logs.pageForProject(view.project.id, { limit: perPage, offset: (page - 1) * perPage });
     const entries = rows.map((row): ActivityLog => {
       const data = parseData(row.data);
       const user =
@@ -54,7 +42,7 @@ export class ActivityLogReader {
         created_at: row.created_at,
       };
     });
-    return { entries, pagination: presentPagination(page, perPage, Number(total.n)) };
+    return { entries, pagination: presentPagination(page, perPage, total) };
   }
 }
 

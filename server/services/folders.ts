@@ -1,14 +1,14 @@
 import type { Folder } from '@common/api/projects';
 import { messages } from '@common/validation';
 import type { Clock } from '../clock';
-import type { Db } from '../db/database';
-import type { FolderRow, FoldersRepository } from '../db/repositories/folders';
+import type { FolderRow } from '../db/repositories/folders';
 import { isUniqueViolation } from '../db/repositories/users';
+import type { Tx, UnitOfWork } from '../db/unitOfWork';
 import { invalidRecord, notFound } from '../errors';
 import { authorize } from '../policies/projects';
 import { EMPTY_FOLDER, presentFolder, type FolderContentsSummary } from '../presenters/folder';
-import type { ActivityLog } from './activityLog';
 import type { ProjectAccess, ProjectView } from './projectAccess';
+import { projectEvent } from './projectEvents';
 
 /**
  * What folders hold. The assets issue implements it: counts and previews for the folder cards,
@@ -16,7 +16,7 @@ import type { ProjectAccess, ProjectView } from './projectAccess';
  */
 export interface FolderContents {
   summarize(folderIds: number[]): Promise<Map<number, FolderContentsSummary>>;
-  removeFromFolders(trx: Db, folderIds: number[]): Promise<void>;
+  removeFromFolders(tx: Tx, folderIds: number[]): Promise<void>;
 }
 
 /** Until assets exist, folders hold nothing. */
@@ -30,36 +30,34 @@ const nameTaken = () => invalidRecord({ name: [messages.unique('folder name')] }
 /** A project's folders: list, create, read, rename, and delete many with their contents. */
 export class FolderService {
   constructor(
-    private readonly db: Db,
-    private readonly folders: FoldersRepository,
+    private readonly uow: UnitOfWork,
     private readonly access: ProjectAccess,
-    private readonly activityLog: ActivityLog,
     private readonly clock: Clock,
     private readonly contents: FolderContents = NO_FOLDER_CONTENTS,
   ) {}
 
   async list(view: ProjectView): Promise<Folder[]> {
     authorize(view, 'folders.see');
-    return this.present(await this.folders.list(view.project.id), view.userId);
+    return this.present(await this.uow.read.folders.list(view.project.id), view.userId);
   }
 
   /** The folders of a project as an anonymous viewer of its public link sees them. */
   async listShared(projectId: number): Promise<Folder[]> {
-    return this.present(await this.folders.list(projectId), null);
+    return this.present(await this.uow.read.folders.list(projectId), null);
   }
 
   async create(view: ProjectView, name: string): Promise<Folder> {
     authorize(view, 'folders.add');
-    if (await this.folders.nameTaken(view.project.id, name)) throw nameTaken();
+    if (await this.uow.read.folders.nameTaken(view.project.id, name)) throw nameTaken();
     const now = this.clock.now().toISOString();
-    const row = await this.write(async (trx) => {
-      const created = await this.folders.create(trx, {
+    const row = await this.write(async (tx) => {
+      const created = await tx.folders.create({
         projectId: view.project.id,
         name,
         createdById: view.userId,
         now,
       });
-      await this.record(trx, view, 'folder_created', created.id, { name });
+      await this.record(tx, view, 'folder.created', created.id, { name });
       return created;
     });
     return presentFolder(row, view.userId);
@@ -73,7 +71,7 @@ export class FolderService {
 
   /** A folder of the project behind a public link; another project's folder is not found. */
   async getShared(projectId: number, folderId: number): Promise<Folder> {
-    const folder = await this.folders.findById(folderId);
+    const folder = await this.uow.read.folders.findById(folderId);
     if (folder?.project_id !== projectId) throw notFound();
     return (await this.present([folder], null))[0]!;
   }
@@ -81,11 +79,11 @@ export class FolderService {
   async rename(userId: number, folderId: number, name: string): Promise<Folder> {
     const { folder, view } = await this.load(userId, folderId);
     authorize(view, 'folders.edit');
-    if (await this.folders.nameTaken(folder.project_id, name, folder.id)) throw nameTaken();
-    const renamed = await this.write(async (trx) => {
-      const row = await this.folders.rename(trx, folder.id, name, this.clock.now().toISOString());
+    if (await this.uow.read.folders.nameTaken(folder.project_id, name, folder.id)) throw nameTaken();
+    const renamed = await this.write(async (tx) => {
+      const row = await tx.folders.rename(folder.id, name, this.clock.now().toISOString());
       if (folder.name !== name)
-        await this.record(trx, view, 'folder_renamed', folder.id, { from: folder.name, to: name });
+        await this.record(tx, view, 'folder.renamed', folder.id, { from: folder.name, to: name });
       return row;
     });
     return (await this.present([renamed], userId))[0]!;
@@ -97,7 +95,7 @@ export class FolderService {
    */
   async deleteMany(userId: number, folderIds: number[]): Promise<number> {
     const ids = [...new Set(folderIds)];
-    const rows = await this.folders.findMany(ids);
+    const rows = await this.uow.read.folders.findMany(ids);
     if (rows.length !== ids.length) throw notFound();
     const views = new Map<number, ProjectView>();
     for (const row of rows) {
@@ -105,17 +103,17 @@ export class FolderService {
       views.set(row.project_id, view);
     }
     for (const view of views.values()) authorize(view, 'folders.destroy');
-    await this.db.transaction().execute(async (trx) => {
-      await this.contents.removeFromFolders(trx, ids);
-      await this.folders.deleteMany(trx, ids);
+    await this.uow.transaction(async (tx) => {
+      await this.contents.removeFromFolders(tx, ids);
+      await tx.folders.deleteMany(ids);
       for (const row of rows)
-        await this.record(trx, views.get(row.project_id)!, 'folder_deleted', row.id, { name: row.name });
+        await this.record(tx, views.get(row.project_id)!, 'folder.deleted', row.id, { name: row.name });
     });
     return ids.length;
   }
 
   private async load(userId: number, folderId: number) {
-    const folder = await this.folders.findById(folderId);
+    const folder = await this.uow.read.folders.findById(folderId);
     if (!folder) throw notFound();
     return { folder, view: await this.access.forUser(folder.project_id, userId) };
   }
@@ -128,9 +126,9 @@ export class FolderService {
   }
 
   /** The unique name key settles two requests racing for one name. */
-  private async write<T>(change: (trx: Db) => Promise<T>): Promise<T> {
+  private async write<T>(change: (tx: Tx) => Promise<T>): Promise<T> {
     try {
-      return await this.db.transaction().execute(change);
+      return await this.uow.transaction(change);
     } catch (error) {
       if (isUniqueViolation(error)) throw nameTaken();
       throw error;
@@ -138,19 +136,14 @@ export class FolderService {
   }
 
   private record(
-    trx: Db,
+    tx: Tx,
     view: ProjectView,
-    action: 'folder_created' | 'folder_renamed' | 'folder_deleted',
+    type: 'folder.created' | 'folder.renamed' | 'folder.deleted',
     folderId: number,
     data: Record<string, unknown>,
   ) {
-    return this.activityLog.record(trx, {
-      projectId: view.project.id,
-      userId: view.userId,
-      action,
-      objectType: 'Folder',
-      objectId: folderId,
-      data,
-    });
+    return tx.record(
+      projectEvent(view.project, view.userId, type, { subject: { type: 'Folder', id: folderId }, data }),
+    );
   }
 }

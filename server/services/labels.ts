@@ -1,18 +1,18 @@
 import type { Label } from '@common/api/projects';
-import type { ActivityAction } from '@common/activity';
+import type { DomainEventType } from '@common/domainEvents';
 import { hoverColorOf, nextLabelColor } from '@common/labelColors';
 import { messages } from '@common/validation';
 import type { Clock } from '../clock';
-import type { Db } from '../db/database';
-import { lockRow } from '../db/locks';
-import { scopeOf, type LabelRow, type LabelScope, type LabelsRepository } from '../db/repositories/labels';
+import { scopeOf, type LabelRow, type LabelScope } from '../db/repositories/labels';
+import type { ProjectRow } from '../db/repositories/projects';
+import type { Tx, UnitOfWork } from '../db/unitOfWork';
 import { invalidRecord, notFound } from '../errors';
 import { authorizeWorkspaceLabels } from '../policies/labels';
 import { authorize } from '../policies/projects';
 import { presentSortedLabels } from '../presenters/label';
 import { parseLabelsOrder, presentLabel } from '../presenters/project';
-import type { ActivityLog } from './activityLog';
 import type { ProjectAccess, ProjectView } from './projectAccess';
+import { projectEvent } from './projectEvents';
 import type { WorkspaceAccess } from './workspaceAccess';
 
 export interface CreateLabel {
@@ -37,11 +37,9 @@ const nameTaken = () => invalidRecord({ name: [messages.unique('name')] });
  */
 export class LabelService {
   constructor(
-    private readonly db: Db,
-    private readonly labels: LabelsRepository,
+    private readonly uow: UnitOfWork,
     private readonly projectAccess: ProjectAccess,
     private readonly workspaceAccess: WorkspaceAccess,
-    private readonly activityLog: ActivityLog,
     private readonly clock: Clock,
   ) {}
 
@@ -50,17 +48,17 @@ export class LabelService {
       input.labellable_type === 'Workspace'
         ? await this.workspaceScope(userId, input.labellable_id)
         : await this.projectScope(userId, input.labellable_id, 'labels.add');
-    const row = await this.inScopeTransaction(scope, async (trx) => {
-      if (await this.labels.nameTaken(trx, scope, input.name)) throw nameTaken();
-      const base = input.base_color ?? nextLabelColor((await this.labels.inScope(scope, trx)).length);
-      const created = await this.labels.create(trx, {
+    const row = await this.inScopeTransaction(scope, async (tx) => {
+      if (await tx.labels.nameTaken(scope, input.name)) throw nameTaken();
+      const base = input.base_color ?? nextLabelColor((await tx.labels.inScope(scope)).length);
+      const created = await tx.labels.create({
         ...scope,
         name: input.name,
         baseColor: base,
         hoverColor: hoverColorOf(base),
         now: this.clock.now().toISOString(),
       });
-      await this.record(trx, scope, userId, 'label_created', created);
+      await this.record(tx, scope, userId, 'label.created', created);
       return created;
     });
     return this.present(row);
@@ -69,17 +67,23 @@ export class LabelService {
   async edit(userId: number, labelId: number, input: EditLabel): Promise<Label> {
     const label = await this.authorizeLabel(userId, labelId, 'labels.edit');
     const scope = scopeOf(label);
-    const row = await this.inScopeTransaction(scope, async (trx) => {
-      if (input.name !== undefined && (await this.labels.nameTaken(trx, scope, input.name, label.id)))
+    const row = await this.inScopeTransaction(scope, async (tx) => {
+      if (input.name !== undefined && (await tx.labels.nameTaken(scope, input.name, label.id)))
         throw nameTaken();
-      const updated = await this.labels.update(trx, label.id, {
+      const updated = await tx.labels.update(label.id, {
         ...(input.name !== undefined ? { name: input.name } : {}),
         ...(input.base_color !== undefined
           ? { base_color: input.base_color, hover_color: hoverColorOf(input.base_color) }
           : {}),
       });
       if (input.name !== undefined && input.name !== label.name)
-        await this.record(trx, scope, userId, 'label_renamed', label, { from: label.name, to: input.name });
+        await this.record(tx, scope, userId, 'label.renamed', label, { from: label.name, to: input.name });
+      if (input.base_color !== undefined && input.base_color !== label.base_color)
+        await this.record(tx, scope, userId, 'label.recolored', label, {
+          name: updated.name,
+          from: label.base_color,
+          to: input.base_color,
+        });
       return updated;
     });
     return this.present(row);
@@ -89,29 +93,32 @@ export class LabelService {
   async delete(userId: number, labelId: number): Promise<void> {
     const label = await this.authorizeLabel(userId, labelId, 'labels.destroy');
     const scope = scopeOf(label);
-    await this.db.transaction().execute(async (trx) => {
+    await this.uow.transaction(async (tx) => {
       if (scope.projectId === null) {
-        for (const projectId of await this.labels.attachedProjectIds(label.id, trx))
-          await this.record(trx, { ...scope, projectId }, userId, 'label_removed', label);
+        for (const projectId of await tx.labels.attachedProjectIds(label.id))
+          await this.record(tx, { ...scope, projectId }, userId, 'label.removed', label);
       } else {
-        await this.record(trx, scope, userId, 'label_deleted', label);
-        await this.setOrder(trx, scope.projectId, (order) => order.filter((id) => id !== label.id));
+        await this.setOrder(tx, scope.projectId, (order) => order.filter((id) => id !== label.id));
       }
-      await this.labels.delete(trx, label.id);
+      await this.record(tx, scope, userId, 'label.deleted', label);
+      await tx.labels.delete(label.id);
     });
   }
 
   /** Workspace labels, for every member of the workspace. */
   async workspaceLabels(userId: number, workspaceId: number): Promise<Label[]> {
     await this.workspaceAccess.forMember(workspaceId, userId);
-    return presentSortedLabels(await this.labels.inScope({ workspaceId, projectId: null }));
+    return presentSortedLabels(await this.uow.read.labels.inScope({ workspaceId, projectId: null }));
   }
 
   /** The project's own labels in the project's order, then the spec's rule. */
   async projectLabels(view: ProjectView): Promise<Label[]> {
     authorize(view, 'labels.see');
     return presentSortedLabels(
-      await this.labels.inScope({ workspaceId: view.project.workspace_id, projectId: view.project.id }),
+      await this.uow.read.labels.inScope({
+        workspaceId: view.project.workspace_id,
+        projectId: view.project.id,
+      }),
       parseLabelsOrder(view.project.labels_order),
     );
   }
@@ -125,20 +132,14 @@ export class LabelService {
   async setLabelsOrder(view: ProjectView, labelIds: number[]): Promise<Label[]> {
     authorize(view, 'labels.order');
     const scope = { workspaceId: view.project.workspace_id, projectId: view.project.id };
-    const own = await this.labels.inScope(scope);
+    const own = await this.uow.read.labels.inScope(scope);
     const ownIds = new Set(own.map((l) => l.id));
     if (labelIds.some((id) => !ownIds.has(id)))
       throw invalidRecord({ label_ids: ['Only labels of this project can be ordered.'] });
     const order = [...new Set(labelIds)];
-    await this.db.transaction().execute(async (trx) => {
-      await this.setOrder(trx, view.project.id, () => order);
-      await this.activityLog.record(trx, {
-        projectId: view.project.id,
-        userId: view.userId,
-        action: 'labels_reordered',
-        objectType: 'Project',
-        objectId: view.project.id,
-      });
+    await this.uow.transaction(async (tx) => {
+      await this.setOrder(tx, view.project.id, () => order);
+      await tx.record(projectEvent(view.project, view.userId, 'labels.reordered'));
     });
     return presentSortedLabels(own, order);
   }
@@ -147,9 +148,9 @@ export class LabelService {
    * Attaches (or detaches) a workspace label to each project, all or nothing: the caller must be
    * able to flag every project, and the label must belong to each project's workspace.
    */
-  async attach(views: ProjectView[], labelId: number, attach: boolean): Promise<void> {
+  async attach(views: ProjectView[], labelId: number, attach: boolean): Promise<ProjectRow[]> {
     for (const view of views) authorize(view, 'projects.flag');
-    const label = await this.labels.findById(labelId);
+    const label = await this.uow.read.labels.findById(labelId);
     if (
       !label ||
       label.project_id !== null ||
@@ -157,16 +158,17 @@ export class LabelService {
     )
       throw invalidRecord({ label_id: ['This label does not belong to the workspace of the project.'] });
     const now = this.clock.now().toISOString();
-    await this.db.transaction().execute(async (trx) => {
+    await this.uow.transaction(async (tx) => {
       for (const view of views) {
         const changed = attach
-          ? await this.labels.attach(trx, view.project.id, label.id, now)
-          : await this.labels.detach(trx, view.project.id, label.id);
+          ? await tx.labels.attach(view.project.id, label.id, now)
+          : await tx.labels.detach(view.project.id, label.id);
         const scope = { workspaceId: label.workspace_id, projectId: view.project.id };
         if (changed)
-          await this.record(trx, scope, views[0]!.userId, attach ? 'label_added' : 'label_removed', label);
+          await this.record(tx, scope, views[0]!.userId, attach ? 'label.added' : 'label.removed', label);
       }
     });
+    return this.uow.read.projects.findMany(views.map((v) => v.project.id));
   }
 
   /** 404 for a label the caller cannot see; 403 without the right to change it. */
@@ -175,7 +177,7 @@ export class LabelService {
     labelId: number,
     capability: 'labels.edit' | 'labels.destroy',
   ) {
-    const label = await this.labels.findById(labelId);
+    const label = await this.uow.read.labels.findById(labelId);
     if (!label) throw notFound();
     if (label.project_id === null) await this.workspaceScope(userId, label.workspace_id);
     else await this.projectScope(userId, label.project_id, capability);
@@ -203,55 +205,46 @@ export class LabelService {
    * the scope's row in PostgreSQL (SQLite runs one write transaction at a time), so two requests
    * racing for one name cannot both succeed.
    */
-  private inScopeTransaction<T>(scope: LabelScope, change: (trx: Db) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute(async (trx) => {
-      if (scope.projectId === null) await lockRow(trx, 'workspaces', scope.workspaceId);
-      else await lockRow(trx, 'projects', scope.projectId);
-      return change(trx);
+  private inScopeTransaction<T>(scope: LabelScope, change: (tx: Tx) => Promise<T>): Promise<T> {
+    return this.uow.transaction(async (tx) => {
+      if (scope.projectId === null) await tx.lock('workspaces', scope.workspaceId);
+      else await tx.lock('projects', scope.projectId);
+      return change(tx);
     });
   }
 
-  private async setOrder(trx: Db, projectId: number, change: (order: number[]) => number[]) {
-    const row = await trx
-      .selectFrom('projects')
-      .select('labels_order')
-      .where('id', '=', projectId)
-      .executeTakeFirst();
-    if (!row) return;
-    await trx
-      .updateTable('projects')
-      .set({ labels_order: JSON.stringify(change(parseLabelsOrder(row.labels_order))) })
-      .where('id', '=', projectId)
-      .execute();
+  private async setOrder(tx: Tx, projectId: number, change: (order: number[]) => number[]) {
+    const stored = await tx.projects.labelsOrderOf(projectId);
+    if (stored === undefined) return;
+    await tx.projects.setLabelsOrder(projectId, change(parseLabelsOrder(stored)));
   }
 
-  /** Project labels and attachments are logged in the project; workspace labels have no project log. */
+  /**
+   * Project labels and attachments are events of the project, which write its activity log;
+   * workspace labels' events belong to the workspace alone (no project, so no activity entry).
+   */
   private async record(
-    trx: Db,
+    tx: Tx,
     scope: LabelScope,
     userId: number,
-    action: ActivityAction,
+    type: DomainEventType,
     label: LabelRow,
     data: Record<string, unknown> = { name: label.name },
   ) {
-    if (scope.projectId === null) return;
-    await this.activityLog.record(trx, {
-      projectId: scope.projectId,
-      userId,
-      action,
-      objectType: 'Label',
-      objectId: label.id,
-      data,
-    });
+    const subject = { type: 'Label', id: label.id } as const;
+    await tx.record(
+      scope.projectId === null
+        ? { type, workspaceId: scope.workspaceId, projectId: null, actorId: userId, subject, data }
+        : projectEvent({ id: scope.projectId, workspace_id: scope.workspaceId }, userId, type, {
+            subject,
+            data,
+          }),
+    );
   }
 
   private async present(row: LabelRow): Promise<Label> {
     if (row.project_id === null) return presentLabel(row, []);
-    const project = await this.db
-      .selectFrom('projects')
-      .select('labels_order')
-      .where('id', '=', row.project_id)
-      .executeTakeFirst();
-    return presentLabel(row, parseLabelsOrder(project?.labels_order ?? '[]'));
+    const order = await this.uow.read.projects.labelsOrderOf(row.project_id);
+    return presentLabel(row, parseLabelsOrder(order ?? '[]'));
   }
 }

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { messages } from '@common/validation';
 import type { FileStorage } from '../adapters/storage/fileStorage';
-import type { Db } from '../db/database';
-import type { WorkspacesRepository } from '../db/repositories/workspaces';
+import type { Clock } from '../clock';
+import type { UnitOfWork } from '../db/unitOfWork';
 import { invalidRecord } from '../errors';
 import { reencodeImage } from '../media/reencodeImage';
 import { authorize } from '../policies/projects';
-import type { ActivityLog } from './activityLog';
 import type { ProjectView } from './projectAccess';
+import { changeProject } from './projectEvents';
 import { requireActiveProjectWorkspace } from './projects';
 import type { WorkspaceAccess } from './workspaceAccess';
 
@@ -27,11 +27,10 @@ export interface CoverUpload {
  */
 export class ProjectCover {
   constructor(
-    private readonly db: Db,
+    private readonly uow: UnitOfWork,
     private readonly storage: FileStorage,
-    private readonly workspaces: WorkspacesRepository,
     private readonly workspaceAccess: WorkspaceAccess,
-    private readonly activityLog: ActivityLog,
+    private readonly clock: Clock,
   ) {}
 
   async set(view: ProjectView, file: CoverUpload): Promise<void> {
@@ -56,16 +55,17 @@ export class ProjectCover {
 
   private async authorize(view: ProjectView): Promise<void> {
     authorize(view, 'projects.edit');
-    await requireActiveProjectWorkspace(this.workspaces, this.workspaceAccess, view);
+    await requireActiveProjectWorkspace(this.workspaceAccess, view);
   }
 
   /** Points the project at the new cover, then lets the old file go once that is committed. */
   private async change(view: ProjectView, key: string | null): Promise<void> {
-    await this.activityLog.changeProject(
-      this.db,
+    await changeProject(
+      this.uow,
+      this.clock,
       view,
       { cover_key: key },
-      { action: key ? 'project_cover_changed' : 'project_cover_removed' },
+      key ? 'project.cover_changed' : 'project.cover_removed',
     );
     if (view.project.cover_key) await this.storage.delete(view.project.cover_key).catch(() => undefined);
   }

@@ -3,12 +3,11 @@ import { PROJECT_TEXTS, type createProjectSchema } from '@common/api/projects';
 import { DEFAULT_PROJECT_LABELS, hoverColorOf } from '@common/labelColors';
 import { projectDateErrors, todayIso } from '@common/projectDates';
 import type { Clock } from '../clock';
-import type { Db } from '../db/database';
-import { lockRow } from '../db/locks';
-import { nameKey } from '../db/repositories/projects';
+import { nameKey, type ProjectsRepository } from '../db/repositories/projects';
 import { isUniqueViolation } from '../db/repositories/users';
+import type { Tx, UnitOfWork } from '../db/unitOfWork';
 import { forbidden, invalidRecord } from '../errors';
-import type { ActivityLog } from './activityLog';
+import { projectEvent } from './projectEvents';
 import type { WorkspaceAccess, WorkspaceView } from './workspaceAccess';
 import { requireRoomForProject } from './workspaceLimits';
 
@@ -30,30 +29,25 @@ export async function workspaceForNewProject(
   return view;
 }
 
-export async function requireFreeName(db: Db, workspaceId: number, name: string, exceptId?: number) {
-  let query = db
-    .selectFrom('projects')
-    .select('id')
-    .where('workspace_id', '=', workspaceId)
-    .where('name_key', '=', nameKey(name));
-  if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
-  if (await query.executeTakeFirst()) throw nameTaken();
+export async function requireFreeName(
+  projects: ProjectsRepository,
+  workspaceId: number,
+  name: string,
+  exceptId?: number,
+) {
+  if (await projects.nameInUse(workspaceId, name, exceptId)) throw nameTaken();
 }
 
 /**
  * Counts the workspace's projects again under a lock on the workspace, inside the transaction that
  * adds one, so two requests racing for the last slot under the plan's count cannot both get it.
  */
-export async function reserveProjectSlot(trx: Db, view: WorkspaceView): Promise<void> {
-  await lockRow(trx, 'workspaces', view.workspace.id);
+export async function reserveProjectSlot(tx: Tx, view: WorkspaceView): Promise<void> {
+  await tx.lock('workspaces', view.workspace.id);
   const limit = view.state.subscriptionMaxProjectCount;
   if (limit === null) return;
-  const { n } = await trx
-    .selectFrom('projects')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('workspace_id', '=', view.workspace.id)
-    .executeTakeFirstOrThrow();
-  if (Number(n) >= limit) requireRoomForProject({ ...view.state, hasRoomForProjects: false });
+  if ((await tx.projects.countInWorkspace(view.workspace.id)) >= limit)
+    requireRoomForProject({ ...view.state, hasRoomForProjects: false });
 }
 
 export const nameTaken = () => invalidRecord({ name: [PROJECT_TEXTS.nameTaken] });
@@ -67,9 +61,8 @@ export function rethrowNameTaken(error: unknown): never {
 /** Creating a project (projects-side §5): the creator becomes its owner. */
 export class ProjectCreation {
   constructor(
-    private readonly db: Db,
+    private readonly uow: UnitOfWork,
     private readonly workspaceAccess: WorkspaceAccess,
-    private readonly activityLog: ActivityLog,
     private readonly clock: Clock,
   ) {}
 
@@ -78,94 +71,62 @@ export class ProjectCreation {
     const now = this.clock.now();
     const dateErrors = projectDateErrors(input, todayIso(now));
     if (Object.keys(dateErrors).length > 0) throw invalidRecord(dateErrors);
-    await requireFreeName(this.db, view.workspace.id, input.name);
+    await requireFreeName(this.uow.read.projects, view.workspace.id, input.name);
 
     const at = now.toISOString();
-    return this.db
-      .transaction()
-      .execute(async (trx) => {
-        await reserveProjectSlot(trx, view);
-        const { id } = await trx
-          .insertInto('projects')
-          .values({
-            workspace_id: view.workspace.id,
-            name: input.name,
-            name_key: nameKey(input.name),
-            description: null,
-            client_name: input.client_name || null,
-            primary_contact: null,
-            cover_key: null,
-            start_date: input.start_date ?? null,
-            due_date: input.due_date ?? null,
-            assets_start_retouched: input.assets_start_retouched ? 1 : 0,
-            rush_priority_set_at: null,
-            share_hash: null,
-            share_password_hash: null,
-            share_expires_at: null,
-            created_by_id: userId,
-            last_activity_at: at,
-            created_at: at,
-            updated_at: at,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        const collaborators = input.invite_all_members ? await this.otherMembers(trx, view, userId) : [];
-        await trx
-          .insertInto('project_members')
-          .values([
-            { project_id: id, user_id: userId, role: 'owner', created_at: at },
-            ...collaborators.map((u) => ({
-              project_id: id,
-              user_id: u,
-              role: 'collaborator',
-              created_at: at,
-            })),
-          ])
-          .execute();
-        await trx
-          .insertInto('labels')
-          .values(
-            DEFAULT_PROJECT_LABELS.map((l) => ({
-              workspace_id: view.workspace.id,
-              project_id: id,
-              name: l.name,
-              custom: 0,
-              base_color: l.base,
-              hover_color: hoverColorOf(l.base),
-              created_at: at,
-            })),
-          )
-          .execute();
-        await trx
-          .insertInto('project_user_states')
-          .values({ project_id: id, user_id: userId, last_seen_at: at, hidden_at: null })
-          .execute();
-        await this.activityLog.record(trx, {
-          projectId: id,
-          userId,
-          action: 'project_created',
-          objectType: 'Project',
-          objectId: id,
-          data: { name: input.name },
+    return this.uow
+      .transaction(async (tx) => {
+        await reserveProjectSlot(tx, view);
+        const id = await tx.projects.create({
+          workspace_id: view.workspace.id,
+          name: input.name,
+          name_key: nameKey(input.name),
+          description: null,
+          client_name: input.client_name || null,
+          primary_contact: null,
+          cover_key: null,
+          start_date: input.start_date ?? null,
+          due_date: input.due_date ?? null,
+          assets_start_retouched: input.assets_start_retouched ? 1 : 0,
+          rush_priority_set_at: null,
+          share_hash: null,
+          share_password_hash: null,
+          share_expires_at: null,
+          created_by_id: userId,
+          last_activity_at: at,
+          created_at: at,
+          updated_at: at,
         });
+        // 'invite_all_members': every current member of the workspace joins as a collaborator, except
+        // limited members, whose role gives them no project access of their own (account-side §6).
+        const collaborators = input.invite_all_members
+          ? await tx.workspaceMembers.userIdsWithProjectAccess(view.workspace.id, userId)
+          : [];
+        await tx.projectMembers.addMany(
+          id,
+          [
+            { userId, role: 'owner' },
+            ...collaborators.map((u) => ({ userId: u, role: 'collaborator' as const })),
+          ],
+          at,
+        );
+        await tx.labels.createDefaults(
+          { workspaceId: view.workspace.id, projectId: id },
+          DEFAULT_PROJECT_LABELS.map((l) => ({
+            name: l.name,
+            baseColor: l.base,
+            hoverColor: hoverColorOf(l.base),
+          })),
+          at,
+        );
+        await tx.projectUserStates.set([id], userId, 'last_seen_at', at);
+        await tx.record(
+          projectEvent({ id, workspace_id: view.workspace.id }, userId, 'project.created', {
+            data: { name: input.name },
+          }),
+        );
         return id;
       })
       .catch(rethrowNameTaken);
-  }
-
-  /**
-   * 'invite_all_members': every current member of the workspace joins as a collaborator, except
-   * limited members, whose role gives them no project access of their own (account-side §6).
-   */
-  private async otherMembers(trx: Db, view: WorkspaceView, creatorId: number): Promise<number[]> {
-    const rows = await trx
-      .selectFrom('workspace_members')
-      .select('user_id')
-      .where('workspace_id', '=', view.workspace.id)
-      .where('role', '!=', 'limited')
-      .where('user_id', '!=', creatorId)
-      .orderBy('id')
-      .execute();
-    return rows.map((r) => r.user_id);
   }
 }

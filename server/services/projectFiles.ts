@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { FileStorage } from '../adapters/storage/fileStorage';
-import type { Db } from '../db/database';
+import type { UnitOfWork } from '../db/unitOfWork';
 
 /**
  * The stored files of projects (today the uploaded covers; the assets issue adds rounds and
@@ -8,29 +8,17 @@ import type { Db } from '../db/database';
  */
 export class ProjectFiles {
   constructor(
-    private readonly db: Db,
+    private readonly uow: UnitOfWork,
     private readonly storage: FileStorage,
     private readonly log: Logger,
   ) {}
 
-  async keysOfProjects(projectIds: number[]): Promise<string[]> {
-    if (projectIds.length === 0) return [];
-    const rows = await this.db
-      .selectFrom('projects')
-      .select('cover_key')
-      .where('id', 'in', projectIds)
-      .where('cover_key', 'is not', null)
-      .execute();
-    return rows.flatMap((r) => (r.cover_key ? [r.cover_key] : []));
+  keysOfProjects(projectIds: number[]): Promise<string[]> {
+    return this.uow.read.projects.coverKeys(projectIds);
   }
 
-  async keysOfWorkspace(workspaceId: number): Promise<string[]> {
-    const rows = await this.db
-      .selectFrom('projects')
-      .select('id')
-      .where('workspace_id', '=', workspaceId)
-      .execute();
-    return this.keysOfProjects(rows.map((r) => r.id));
+  keysOfWorkspace(workspaceId: number): Promise<string[]> {
+    return this.uow.read.projects.coverKeysInWorkspace(workspaceId);
   }
 
   /** The rows are gone either way; a file left behind is only logged. */

@@ -8,42 +8,27 @@ import {
 } from '@common/projectRoles';
 import type { Mailer } from '../adapters/mail/mailer';
 import type { Clock } from '../clock';
-import type { Db } from '../db/database';
-import type {
-  ProjectInvitationRow,
-  ProjectInvitationsRepository,
-} from '../db/repositories/projectInvitations';
-import type { ProjectMembersRepository } from '../db/repositories/projectMembers';
-import type { ProjectsRepository } from '../db/repositories/projects';
-import { isUniqueViolation, type UserRow, type UsersRepository } from '../db/repositories/users';
-import type { WorkspaceMembersRepository } from '../db/repositories/workspaceMembers';
-import type { WorkspacesRepository } from '../db/repositories/workspaces';
+import type { ProjectInvitationRow } from '../db/repositories/projectInvitations';
+import { isUniqueViolation, type UserRow } from '../db/repositories/users';
+import type { UnitOfWork } from '../db/unitOfWork';
 import { projectInvitationEmail, projectInvitationUrl } from '../emails/projectEmails';
 import { AppError, forbidden, invalidRecord, notFound } from '../errors';
 import { authorize } from '../policies/projects';
 import { presentProjectInvitation } from '../presenters/projectMember';
 import type { SignUpInvitations } from './accounts';
-import type { ActivityLog } from './activityLog';
 import type { InvitationEmailAllowance } from './invitationEmailAllowance';
 import type { ProjectAccess, ProjectView } from './projectAccess';
-import { workspaceStateOf } from './projectWorkspaceState';
+import { projectEvent } from './projectEvents';
 import { randomToken, sha256 } from './secrets';
 import type { WorkspaceAccess } from './workspaceAccess';
 import { requireActive } from './workspaceLimits';
 
 export interface ProjectInvitationDeps {
-  db: Db;
-  projects: ProjectsRepository;
+  uow: UnitOfWork;
   projectAccess: ProjectAccess;
-  members: ProjectMembersRepository;
-  invitations: ProjectInvitationsRepository;
-  workspaces: WorkspacesRepository;
   workspaceAccess: WorkspaceAccess;
-  workspaceMembers: WorkspaceMembersRepository;
-  users: UsersRepository;
   mailer: Mailer;
   emailAllowance: InvitationEmailAllowance;
-  activityLog: ActivityLog;
   clock: Clock;
   appUrl: string;
 }
@@ -59,28 +44,29 @@ export class ProjectInvitationService implements SignUpInvitations {
   /** Checks the whole batch before anything is written or sent, so a refused batch sends nothing. */
   async invite(view: ProjectView, request: ProjectInviteRequest): Promise<ProjectInvitation[]> {
     const d = this.deps;
+    const read = d.uow.read;
     authorize(view, 'projects.invite', PROJECT_TEXTS.cannotInvite);
     const role: InvitableProjectRole = request.role ?? 'viewer';
     if (!invitableProjectRoles(view.actor.role).includes(role)) throw forbidden(PROJECT_TEXTS.roleNotAllowed);
-    requireActive(await workspaceStateOf(d.workspaces, d.workspaceAccess, view.project.workspace_id));
+    requireActive(await d.workspaceAccess.stateOf(view.project.workspace_id));
 
     const emails = [...new Set(request.invitees.map((e) => e.trim().toLowerCase()))];
-    const members = await d.members.memberEmails(view.project.id, emails);
+    const members = await read.projectMembers.memberEmails(view.project.id, emails);
     const member = emails.find((e) => members.has(e));
     if (member) throw new AppError(400, 'invalid_user', PROJECT_TEXTS.alreadyMember(member));
-    const pending = await d.invitations.pendingEmails(view.project.id, emails);
+    const pending = await read.projectInvitations.pendingEmails(view.project.id, emails);
     if (emails.some((e) => pending.has(e))) throw invalidRecord({ invitees: [PROJECT_TEXTS.alreadyInvited] });
     await d.emailAllowance.spend(view.userId, emails.length);
 
-    const inviter = await d.users.findById(view.userId);
-    const workspace = await d.workspaces.findById(view.project.workspace_id);
+    const inviter = await read.users.findById(view.userId);
+    const workspace = await read.workspaces.findById(view.project.workspace_id);
     if (!inviter || !workspace) throw notFound();
     const message = request.message || null;
     const sent: ProjectInvitation[] = [];
     for (const email of emails) {
       const token = randomToken();
-      const row = await d.db.transaction().execute(async (trx) => {
-        const created = await d.invitations.create(trx, {
+      const row = await d.uow.transaction(async (tx) => {
+        const created = await tx.projectInvitations.create({
           projectId: view.project.id,
           email,
           role,
@@ -89,14 +75,12 @@ export class ProjectInvitationService implements SignUpInvitations {
           invitedById: inviter.id,
           now: d.clock.now().toISOString(),
         });
-        await d.activityLog.record(trx, {
-          projectId: view.project.id,
-          userId: inviter.id,
-          action: 'member_invited',
-          objectType: 'ProjectInvitation',
-          objectId: created.id,
-          data: { email, role, role_label: PROJECT_ROLES[role].label },
-        });
+        await tx.record(
+          projectEvent(view.project, inviter.id, 'member.invited', {
+            subject: { type: 'ProjectInvitation', id: created.id },
+            data: { email, role, role_label: PROJECT_ROLES[role].label },
+          }),
+        );
         return created;
       });
       try {
@@ -113,7 +97,7 @@ export class ProjectInvitationService implements SignUpInvitations {
         );
       } catch (error) {
         // An invitation whose e-mail never left would block a new invitation to the same address.
-        await d.invitations.delete(d.db, row.id);
+        await read.projectInvitations.delete(row.id);
         throw error;
       }
       sent.push(presentProjectInvitation(row, view.project, workspace, inviter, true));
@@ -123,13 +107,13 @@ export class ProjectInvitationService implements SignUpInvitations {
 
   /** Pending invitations, each with whether the caller may delete it. */
   async listPending(view: ProjectView): Promise<ProjectInvitation[]> {
-    const d = this.deps;
-    const workspace = await d.workspaces.findById(view.project.workspace_id);
+    const read = this.deps.uow.read;
+    const workspace = await read.workspaces.findById(view.project.workspace_id);
     if (!workspace) throw notFound();
-    const rows = await d.invitations.pending(view.project.id);
+    const rows = await read.projectInvitations.pending(view.project.id);
     const inviters = new Map<number, UserRow | undefined>();
     for (const id of new Set(rows.flatMap((r) => (r.invited_by_id === null ? [] : [r.invited_by_id]))))
-      inviters.set(id, await d.users.findById(id));
+      inviters.set(id, await read.users.findById(id));
     return rows.map((row) =>
       presentProjectInvitation(
         row,
@@ -144,45 +128,43 @@ export class ProjectInvitationService implements SignUpInvitations {
   /** By someone who may invite the invitation's role; 404 for an invitation the caller cannot see. */
   async deleteInvitation(userId: number, invitationId: number): Promise<void> {
     const d = this.deps;
-    const invitation = await d.invitations.findPending(invitationId);
+    const invitation = await d.uow.read.projectInvitations.findPending(invitationId);
     if (!invitation) throw notFound();
     const view = await d.projectAccess.forUser(invitation.project_id, userId);
     if (!canDeleteProjectInvite(view.actor.role, invitation.role))
       throw forbidden('You are not allowed to delete this invitation.');
-    await d.db.transaction().execute(async (trx) => {
-      await d.invitations.delete(trx, invitation.id);
-      await d.activityLog.record(trx, {
-        projectId: view.project.id,
-        userId,
-        action: 'invitation_deleted',
-        objectType: 'ProjectInvitation',
-        objectId: invitation.id,
-        data: { email: invitation.email },
-      });
+    await d.uow.transaction(async (tx) => {
+      await tx.projectInvitations.delete(invitation.id);
+      await tx.record(
+        projectEvent(view.project, userId, 'invitation.deleted', {
+          subject: { type: 'ProjectInvitation', id: invitation.id },
+          data: { email: invitation.email },
+        }),
+      );
     });
   }
 
   /** The invitation page, for whoever holds the link; `em` must be the invited address. */
   async byHash(token: string, em: string | undefined): Promise<ProjectInvitationByHash> {
-    const d = this.deps;
-    const invitation = await d.invitations.findByHash(sha256(token));
+    const read = this.deps.uow.read;
+    const invitation = await read.projectInvitations.findByHash(sha256(token));
     if (!invitation || em?.trim().toLowerCase() !== invitation.email) throw notFound();
-    const project = await d.projects.findById(invitation.project_id);
-    const workspace = project && (await d.workspaces.findById(project.workspace_id));
+    const project = await read.projects.findById(invitation.project_id);
+    const workspace = project && (await read.workspaces.findById(project.workspace_id));
     if (!project || !workspace) throw notFound();
     const inviter =
-      invitation.invited_by_id === null ? undefined : await d.users.findById(invitation.invited_by_id);
+      invitation.invited_by_id === null ? undefined : await read.users.findById(invitation.invited_by_id);
     return {
       ...presentProjectInvitation(invitation, project, workspace, inviter, false),
       hash: token,
-      user_exists: (await d.users.findByEmail(invitation.email)) !== undefined,
+      user_exists: (await read.users.findByEmail(invitation.email)) !== undefined,
       accepted: invitation.accepted_at !== null,
     };
   }
 
   /** The signed-in user joins; the invitation must be for their address and not yet accepted. */
   async accept(user: UserRow, token: string): Promise<ProjectInvitationRow> {
-    const invitation = await this.deps.invitations.findByHash(sha256(token));
+    const invitation = await this.deps.uow.read.projectInvitations.findByHash(sha256(token));
     if (!invitation) throw notFound();
     if (invitation.email !== user.email.toLowerCase()) throw forbidden(PROJECT_TEXTS.invitationOtherEmail);
     if (invitation.accepted_at !== null) throw alreadyAccepted();
@@ -192,7 +174,7 @@ export class ProjectInvitationService implements SignUpInvitations {
 
   /** Sign-up with `invite_hash`: joins when the hash is a pending invitation for the new address. */
   async acceptOnSignUp(user: UserRow, token: string): Promise<void> {
-    const invitation = await this.deps.invitations.findByHash(sha256(token));
+    const invitation = await this.deps.uow.read.projectInvitations.findByHash(sha256(token));
     if (!invitation || invitation.accepted_at !== null || invitation.email !== user.email.toLowerCase())
       return;
     await this.join(invitation, user);
@@ -204,27 +186,28 @@ export class ProjectInvitationService implements SignUpInvitations {
    */
   private async join(invitation: ProjectInvitationRow, user: UserRow): Promise<void> {
     const d = this.deps;
-    const project = await d.projects.findById(invitation.project_id);
+    const project = await d.uow.read.projects.findById(invitation.project_id);
     if (!project) throw notFound();
     const now = d.clock.now().toISOString();
-    await d.db
-      .transaction()
-      .execute(async (trx) => {
-        if (!(await d.invitations.markAccepted(trx, invitation.id, now))) throw alreadyAccepted();
-        const inWorkspace = await trx
-          .selectFrom('workspace_members')
-          .select('id')
-          .where('workspace_id', '=', project.workspace_id)
-          .where('user_id', '=', user.id)
-          .executeTakeFirst();
-        if (!inWorkspace)
-          await d.workspaceMembers.add(trx, {
+    await d.uow
+      .transaction(async (tx) => {
+        if (!(await tx.projectInvitations.markAccepted(invitation.id, now))) throw alreadyAccepted();
+        if (!(await tx.workspaces.membership(project.workspace_id, user.id))) {
+          const workspaceMemberId = await tx.workspaceMembers.add({
             workspaceId: project.workspace_id,
             userId: user.id,
             role: 'collaborator',
             now,
           });
-        const memberId = await d.members.addIfAbsent(trx, {
+          await tx.record({
+            type: 'workspace.member_joined',
+            workspaceId: project.workspace_id,
+            actorId: user.id,
+            subject: { type: 'WorkspaceMember', id: workspaceMemberId },
+            data: { user_id: user.id, role: 'collaborator' },
+          });
+        }
+        const memberId = await tx.projectMembers.addIfAbsent({
           projectId: project.id,
           userId: user.id,
           role: invitation.role,
@@ -232,14 +215,12 @@ export class ProjectInvitationService implements SignUpInvitations {
         });
         // A project member already keeps their role.
         if (memberId === null) return;
-        await d.activityLog.record(trx, {
-          projectId: project.id,
-          userId: user.id,
-          action: 'member_joined',
-          objectType: 'ProjectMember',
-          objectId: memberId,
-          data: { role: invitation.role, role_label: PROJECT_ROLES[invitation.role].label },
-        });
+        await tx.record(
+          projectEvent(project, user.id, 'member.joined', {
+            subject: { type: 'ProjectMember', id: memberId },
+            data: { role: invitation.role, role_label: PROJECT_ROLES[invitation.role].label },
+          }),
+        );
       })
       .catch((error: unknown) => {
         if (isUniqueViolation(error)) throw alreadyAccepted();

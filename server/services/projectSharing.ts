@@ -1,14 +1,13 @@
 import type { z } from 'zod';
 import type { shareAnswerSchema, SharedProject, ShareRequest } from '@common/api/projects';
 import type { Clock } from '../clock';
-import type { Db } from '../db/database';
 import type { ProjectRow } from '../db/repositories/projects';
-import type { WorkspacesRepository } from '../db/repositories/workspaces';
+import type { UnitOfWork } from '../db/unitOfWork';
 import { invalidRecord, notFound } from '../errors';
 import { authorize } from '../policies/projects';
-import type { ActivityLog } from './activityLog';
 import type { FolderService } from './folders';
 import type { ProjectView } from './projectAccess';
+import { changeProject } from './projectEvents';
 import { hashPassword, randomToken, sha256 } from './secrets';
 
 export type ShareAnswer = z.infer<typeof shareAnswerSchema>;
@@ -20,10 +19,8 @@ export type ShareAnswer = z.infer<typeof shareAnswerSchema>;
  */
 export class ProjectSharing {
   constructor(
-    private readonly db: Db,
-    private readonly workspaces: WorkspacesRepository,
+    private readonly uow: UnitOfWork,
     private readonly folders: FolderService,
-    private readonly activityLog: ActivityLog,
     private readonly clock: Clock,
   ) {}
 
@@ -44,10 +41,7 @@ export class ProjectSharing {
         ? { share_expires_at: request.expires_at && new Date(request.expires_at).toISOString() }
         : {}),
     };
-    const row = await this.activityLog.changeProject(this.db, view, changes, {
-      action: 'project_shared',
-      data: { downloadable },
-    });
+    const row = await changeProject(this.uow, this.clock, view, changes, 'project.shared', { downloadable });
     return presentShare(row);
   }
 
@@ -55,17 +49,18 @@ export class ProjectSharing {
   async revoke(view: ProjectView): Promise<void> {
     authorize(view, 'projects.share');
     if (view.project.share_hash === null) return;
-    await this.activityLog.changeProject(
-      this.db,
+    await changeProject(
+      this.uow,
+      this.clock,
       view,
       { share_hash: null, share_hash_downloadable: 0, share_password_hash: null, share_expires_at: null },
-      { action: 'project_share_revoked' },
+      'project.share_revoked',
     );
   }
 
   /** What an anonymous viewer sees of a project SharedAccess resolved. */
   async sharedProject(project: ProjectRow): Promise<SharedProject> {
-    const workspace = await this.workspaces.findById(project.workspace_id);
+    const workspace = await this.uow.read.workspaces.findById(project.workspace_id);
     if (!workspace || !project.share_hash) throw notFound();
     const hash = encodeURIComponent(project.share_hash);
     return {

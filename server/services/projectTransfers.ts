@@ -1,12 +1,11 @@
 import { PROJECT_TEXTS } from '@common/api/projects';
 import type { Mailer } from '../adapters/mail/mailer';
 import type { Clock } from '../clock';
-import type { Db } from '../db/database';
-import { isUniqueViolation, type UsersRepository } from '../db/repositories/users';
+import { isUniqueViolation } from '../db/repositories/users';
+import type { UnitOfWork } from '../db/unitOfWork';
 import { projectOwnershipEmail } from '../emails/projectOwnershipEmail';
 import { invalidRecord } from '../errors';
 import { authorizeOwnershipTransfer, authorizeWorkspaceTransfer } from '../policies/projectTransfers';
-import type { ActivityLog } from './activityLog';
 import {
   requireFreeName,
   reserveProjectSlot,
@@ -14,6 +13,7 @@ import {
   workspaceForNewProject,
 } from './projectCreation';
 import type { ProjectView } from './projectAccess';
+import { projectEvent } from './projectEvents';
 import type { WorkspaceAccess } from './workspaceAccess';
 import { requireStorage } from './workspaceLimits';
 
@@ -25,11 +25,9 @@ export const TRANSFER_TEXTS = {
 /** Handing a project to another member, and moving it to another workspace (projects-side §2, §4). */
 export class ProjectTransfers {
   constructor(
-    private readonly db: Db,
+    private readonly uow: UnitOfWork,
     private readonly workspaceAccess: WorkspaceAccess,
-    private readonly users: UsersRepository,
     private readonly mailer: Mailer,
-    private readonly activityLog: ActivityLog,
     private readonly clock: Clock,
     private readonly appUrl: string,
   ) {}
@@ -41,42 +39,30 @@ export class ProjectTransfers {
   async transferOwnership(view: ProjectView, memberId: number, message: string | undefined): Promise<void> {
     authorizeOwnershipTransfer(view);
     const { project } = view;
-    const target = await this.db
-      .selectFrom('project_members')
-      .selectAll()
-      .where('id', '=', memberId)
-      .where('project_id', '=', project.id)
-      .executeTakeFirst();
+    const read = this.uow.read;
+    const target = await read.projectMembers.findRow(project.id, memberId);
     if (!target) throw invalidRecord({ member_id: [PROJECT_TEXTS.notAMember] });
     if (target.role === 'owner') return;
-    const newOwner = await this.users.findById(target.user_id);
+    const newOwner = await read.users.findById(target.user_id);
     if (!newOwner) throw invalidRecord({ member_id: [PROJECT_TEXTS.notAMember] });
 
-    await this.db
-      .transaction()
-      .execute(async (trx) => {
-        await trx
-          .updateTable('project_members')
-          .set({ role: 'collaborator' })
-          .where('project_id', '=', project.id)
-          .where('role', '=', 'owner')
-          .execute();
-        await trx.updateTable('project_members').set({ role: 'owner' }).where('id', '=', target.id).execute();
-        await this.activityLog.record(trx, {
-          projectId: project.id,
-          userId: view.userId,
-          action: 'project_ownership_transferred',
-          objectType: 'ProjectMember',
-          objectId: target.id,
-          data: { to_name: newOwner.name },
-        });
+    await this.uow
+      .transaction(async (tx) => {
+        await tx.projectMembers.demoteOwner(project.id);
+        await tx.projectMembers.setRole(target.id, 'owner');
+        await tx.record(
+          projectEvent(project, view.userId, 'project.ownership_transferred', {
+            subject: { type: 'ProjectMember', id: target.id },
+            data: { to_name: newOwner.name },
+          }),
+        );
       })
       .catch((error: unknown) => {
         if (isUniqueViolation(error)) throw invalidRecord({ member_id: [TRANSFER_TEXTS.ownershipRaced] });
         throw error;
       });
 
-    const by = await this.users.findById(view.userId);
+    const by = await read.users.findById(view.userId);
     await this.mailer.send(
       projectOwnershipEmail({
         to: newOwner,
@@ -100,70 +86,38 @@ export class ProjectTransfers {
       throw invalidRecord({ workspace_id: [TRANSFER_TEXTS.sameWorkspace] });
     const target = await workspaceForNewProject(this.workspaceAccess, workspaceId, view.userId);
     requireStorage(target.state, Number(project.storage_used_in_bytes));
-    await requireFreeName(this.db, workspaceId, project.name);
+    await requireFreeName(this.uow.read.projects, workspaceId, project.name);
 
     const now = this.clock.now().toISOString();
-    await this.db
-      .transaction()
-      .execute(async (trx) => {
-        await reserveProjectSlot(trx, target);
-        await trx
-          .updateTable('projects')
-          .set({ workspace_id: workspaceId, updated_at: now })
-          .where('id', '=', project.id)
-          .execute();
-        await trx
-          .deleteFrom('project_labels')
-          .where('project_id', '=', project.id)
-          .where('label_id', 'in', (eb) =>
-            eb
-              .selectFrom('labels')
-              .select('id')
-              .where('workspace_id', '=', project.workspace_id)
-              .where('project_id', 'is', null),
-          )
-          .execute();
-        await trx
-          .updateTable('labels')
-          .set({ workspace_id: workspaceId })
-          .where('project_id', '=', project.id)
-          .execute();
-        const newcomers = await trx
-          .selectFrom('project_members as pm')
-          .select('pm.user_id')
-          .where('pm.project_id', '=', project.id)
-          .where((eb) =>
-            eb.not(
-              eb.exists(
-                eb
-                  .selectFrom('workspace_members as wm')
-                  .select('wm.id')
-                  .whereRef('wm.user_id', '=', 'pm.user_id')
-                  .where('wm.workspace_id', '=', workspaceId),
-              ),
-            ),
-          )
-          .execute();
-        if (newcomers.length > 0)
-          await trx
-            .insertInto('workspace_members')
-            .values(
-              newcomers.map((m) => ({
-                workspace_id: workspaceId,
-                user_id: m.user_id,
-                role: 'collaborator',
-                created_at: now,
-              })),
-            )
-            .execute();
-        await this.activityLog.record(trx, {
-          projectId: project.id,
-          userId: view.userId,
-          action: 'project_moved_to_workspace',
-          objectType: 'Project',
-          objectId: project.id,
-          data: { workspace_name: target.workspace.name },
-        });
+    await this.uow
+      .transaction(async (tx) => {
+        await reserveProjectSlot(tx, target);
+        await tx.projects.update(project.id, { workspace_id: workspaceId, updated_at: now });
+        await tx.labels.detachWorkspaceLabels(project.id, project.workspace_id);
+        await tx.labels.moveProjectLabels(project.id, workspaceId);
+        const newcomers = await tx.workspaceMembers.addCollaborators(
+          workspaceId,
+          await tx.projectMembers.userIdsOutsideWorkspace(project.id, workspaceId),
+          now,
+        );
+        await tx.record(
+          projectEvent(
+            { id: project.id, workspace_id: workspaceId },
+            view.userId,
+            'project.moved_to_workspace',
+            {
+              data: { workspace_name: target.workspace.name },
+            },
+          ),
+        );
+        for (const member of newcomers)
+          await tx.record({
+            type: 'workspace.member_joined',
+            workspaceId,
+            actorId: view.userId,
+            subject: { type: 'WorkspaceMember', id: member.id },
+            data: { user_id: member.user_id, role: 'collaborator' },
+          });
       })
       .catch(rethrowNameTaken);
   }

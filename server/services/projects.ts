@@ -3,16 +3,13 @@ import { PROJECT_TEXTS, type editProjectSchema } from '@common/api/projects';
 import { WORKSPACE_TEXTS } from '@common/api/workspaces';
 import { projectDateErrors, todayIso } from '@common/projectDates';
 import type { Clock } from '../clock';
-import type { Db } from '../db/database';
-import type { ProjectUserStatesRepository } from '../db/repositories/projectUserStates';
 import { nameKey, type ProjectRow } from '../db/repositories/projects';
-import type { WorkspacesRepository } from '../db/repositories/workspaces';
+import type { UnitOfWork } from '../db/unitOfWork';
 import { AppError, invalidRecord } from '../errors';
 import { authorize } from '../policies/projects';
-import type { ActivityLog } from './activityLog';
 import { requireFreeName, rethrowNameTaken } from './projectCreation';
 import type { ProjectView } from './projectAccess';
-import { workspaceStateOf } from './projectWorkspaceState';
+import { changeProject, projectEvent } from './projectEvents';
 import type { WorkspaceAccess } from './workspaceAccess';
 
 export type EditProject = z.infer<typeof editProjectSchema>;
@@ -29,23 +26,19 @@ const FIELD_NAMES: Record<EditableField, string> = {
 
 /** 403 inactive_workspace when the project's workspace is suspended, with the spec's text for the action. */
 export async function requireActiveProjectWorkspace(
-  workspaces: WorkspacesRepository,
   workspaceAccess: WorkspaceAccess,
   view: ProjectView,
   message: string = WORKSPACE_TEXTS.inactiveWorkspace,
 ): Promise<void> {
-  const state = await workspaceStateOf(workspaces, workspaceAccess, view.project.workspace_id);
+  const state = await workspaceAccess.stateOf(view.project.workspace_id);
   if (!state.isActive) throw new AppError(403, 'inactive_workspace', message);
 }
 
 /** One project's information (rename, edit), its rush flag and the user's last visit (projects-side §4, §5, §8). */
 export class ProjectService {
   constructor(
-    private readonly db: Db,
-    private readonly workspaces: WorkspacesRepository,
+    private readonly uow: UnitOfWork,
     private readonly workspaceAccess: WorkspaceAccess,
-    private readonly states: ProjectUserStatesRepository,
-    private readonly activityLog: ActivityLog,
     private readonly clock: Clock,
   ) {}
 
@@ -68,24 +61,28 @@ export class ProjectService {
     authorize(view, 'projects.flag');
     if ((view.project.rush_priority_set_at !== null) === flagged) return;
     const now = this.clock.now().toISOString();
-    await this.activityLog.changeProject(
-      this.db,
+    await changeProject(
+      this.uow,
+      this.clock,
       view,
       { rush_priority_set_at: flagged ? now : null },
-      {
-        action: flagged ? 'project_flagged' : 'project_unflagged',
-      },
+      flagged ? 'project.flagged' : 'project.unflagged',
     );
   }
 
   /** The user has seen the project now: it is no longer new to them, nor has new activity. */
   async markSeen(view: ProjectView): Promise<void> {
     authorize(view, 'projects.see');
-    await this.states.set([view.project.id], view.userId, 'last_seen_at', this.clock.now().toISOString());
+    await this.uow.read.projectUserStates.set(
+      [view.project.id],
+      view.userId,
+      'last_seen_at',
+      this.clock.now().toISOString(),
+    );
   }
 
   private requireActive(view: ProjectView, message?: string): Promise<void> {
-    return requireActiveProjectWorkspace(this.workspaces, this.workspaceAccess, view, message);
+    return requireActiveProjectWorkspace(this.workspaceAccess, view, message);
   }
 
   private async apply(view: ProjectView, input: EditProject): Promise<void> {
@@ -98,40 +95,28 @@ export class ProjectService {
     };
     const dateErrors = projectDateErrors(dates, todayIso(this.clock.now()), changes.start_date !== undefined);
     if (Object.keys(dateErrors).length > 0) throw invalidRecord(dateErrors);
-    if (name !== undefined) await requireFreeName(this.db, project.workspace_id, name, project.id);
+    if (name !== undefined)
+      await requireFreeName(this.uow.read.projects, project.workspace_id, name, project.id);
     const fields = Object.keys(changes) as EditableField[];
     if (name === undefined && fields.length === 0) return;
 
-    await this.db
-      .transaction()
-      .execute(async (trx) => {
-        await trx
-          .updateTable('projects')
-          .set({
-            ...changes,
-            ...(name !== undefined ? { name, name_key: nameKey(name) } : {}),
-            updated_at: this.clock.now().toISOString(),
-          })
-          .where('id', '=', project.id)
-          .execute();
-        const entry = {
-          projectId: project.id,
-          userId: view.userId,
-          objectType: 'Project',
-          objectId: project.id,
-        } as const;
+    await this.uow
+      .transaction(async (tx) => {
+        await tx.projects.update(project.id, {
+          ...changes,
+          ...(name !== undefined ? { name, name_key: nameKey(name) } : {}),
+          updated_at: this.clock.now().toISOString(),
+        });
         if (name !== undefined)
-          await this.activityLog.record(trx, {
-            ...entry,
-            action: 'project_renamed',
-            data: { from: project.name, to: name },
-          });
+          await tx.record(
+            projectEvent(project, view.userId, 'project.renamed', { data: { from: project.name, to: name } }),
+          );
         if (fields.length > 0)
-          await this.activityLog.record(trx, {
-            ...entry,
-            action: 'project_updated',
-            data: { fields: fields.map((f) => FIELD_NAMES[f]) },
-          });
+          await tx.record(
+            projectEvent(project, view.userId, 'project.updated', {
+              data: { fields: fields.map((f) => FIELD_NAMES[f]) },
+            }),
+          );
       })
       .catch(rethrowNameTaken);
   }

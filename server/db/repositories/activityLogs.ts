@@ -1,4 +1,13 @@
+import type { Selectable } from 'kysely';
 import type { Db } from '../database';
+import type { ActivityLogsTable } from '../schema';
+
+/** An entry with its author's name, e-mail and avatar (null when the author is gone or was the system). */
+export type ActivityLogWithUser = Selectable<ActivityLogsTable> & {
+  user_name: string | null;
+  user_email: string | null;
+  user_avatar_key: string | null;
+};
 
 export interface ActivityLogInsert {
   eventId: number;
@@ -14,6 +23,29 @@ export interface ActivityLogInsert {
 /** The per-project activity log's rows. */
 export class ActivityLogsRepository {
   constructor(private readonly db: Db) {}
+
+  async countForProject(projectId: number): Promise<number> {
+    const { n } = await this.db
+      .selectFrom('activity_logs')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('project_id', '=', projectId)
+      .executeTakeFirstOrThrow();
+    return Number(n);
+  }
+
+  /** One page of the project's entries, newest first. */
+  pageForProject(projectId: number, page: { limit: number; offset: number }): Promise<ActivityLogWithUser[]> {
+    return this.db
+      .selectFrom('activity_logs as a')
+      .leftJoin('users as u', 'u.id', 'a.user_id')
+      .selectAll('a')
+      .select(['u.name as user_name', 'u.email as user_email', 'u.avatar_key as user_avatar_key'])
+      .where('a.project_id', '=', projectId)
+      .orderBy('a.id', 'desc')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute();
+  }
 
   /** Writes the entry of an event once (a second delivery of the event writes nothing) and moves the project's last activity. */
   async insertForEvent(entry: ActivityLogInsert): Promise<void> {

@@ -39,11 +39,9 @@ export class FoldersRepository {
     return (await query.executeTakeFirst()) !== undefined;
   }
 
-  create(
-    db: Db,
-    values: { projectId: number; name: string; createdById: number; now: string },
-  ): Promise<FolderRow> {
-    return db
+  /** A unique violation when the project has a folder of this name. */
+  create(values: { projectId: number; name: string; createdById: number; now: string }): Promise<FolderRow> {
+    return this.db
       .insertInto('folders')
       .values({
         project_id: values.projectId,
@@ -57,8 +55,8 @@ export class FoldersRepository {
       .executeTakeFirstOrThrow();
   }
 
-  rename(db: Db, id: number, name: string, now: string): Promise<FolderRow> {
-    return db
+  rename(id: number, name: string, now: string): Promise<FolderRow> {
+    return this.db
       .updateTable('folders')
       .set({ name, name_key: nameKey(name), updated_at: now })
       .where('id', '=', id)
@@ -66,7 +64,7 @@ export class FoldersRepository {
       .executeTakeFirstOrThrow();
   }
 
-  async deleteMany(db: Db, ids: number[]): Promise<void> {
-    await db.deleteFrom('folders').where('id', 'in', ids).execute();
+  async deleteMany(ids: number[]): Promise<void> {
+    await this.db.deleteFrom('folders').where('id', 'in', ids).execute();
   }
 }

@@ -25,8 +25,8 @@ export class LabelsRepository {
   }
 
   /** The labels of a scope, by id. */
-  inScope(scope: LabelScope, db: Db = this.db): Promise<LabelRow[]> {
-    let query = db.selectFrom('labels').selectAll().where('workspace_id', '=', scope.workspaceId);
+  inScope(scope: LabelScope): Promise<LabelRow[]> {
+    let query = this.db.selectFrom('labels').selectAll().where('workspace_id', '=', scope.workspaceId);
     query =
       scope.projectId === null
         ? query.where('project_id', 'is', null)
@@ -35,16 +35,15 @@ export class LabelsRepository {
   }
 
   /** Another label of the scope has this name, regardless of case and surrounding spaces. */
-  async nameTaken(db: Db, scope: LabelScope, name: string, exceptId?: number): Promise<boolean> {
+  async nameTaken(scope: LabelScope, name: string, exceptId?: number): Promise<boolean> {
     const key = nameKey(name);
-    return (await this.inScope(scope, db)).some((l) => l.id !== exceptId && nameKey(l.name) === key);
+    return (await this.inScope(scope)).some((l) => l.id !== exceptId && nameKey(l.name) === key);
   }
 
   create(
-    db: Db,
     values: LabelScope & { name: string; baseColor: string; hoverColor: string; now: string },
   ): Promise<LabelRow> {
-    return db
+    return this.db
       .insertInto('labels')
       .values({
         workspace_id: values.workspaceId,
@@ -60,21 +59,25 @@ export class LabelsRepository {
   }
 
   update(
-    db: Db,
     id: number,
     values: { name?: string; base_color?: string; hover_color?: string },
   ): Promise<LabelRow> {
-    return db.updateTable('labels').set(values).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+    return this.db
+      .updateTable('labels')
+      .set(values)
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
   }
 
   /** Deleting a label detaches it from every project (project_labels cascades). */
-  async delete(db: Db, id: number): Promise<void> {
-    await db.deleteFrom('labels').where('id', '=', id).execute();
+  async delete(id: number): Promise<void> {
+    await this.db.deleteFrom('labels').where('id', '=', id).execute();
   }
 
   /** Projects a workspace label is attached to. */
-  async attachedProjectIds(labelId: number, db: Db = this.db): Promise<number[]> {
-    const rows = await db
+  async attachedProjectIds(labelId: number): Promise<number[]> {
+    const rows = await this.db
       .selectFrom('project_labels')
       .select('project_id')
       .where('label_id', '=', labelId)
@@ -83,8 +86,8 @@ export class LabelsRepository {
   }
 
   /** True when the label was not attached yet. */
-  async attach(db: Db, projectId: number, labelId: number, now: string): Promise<boolean> {
-    const result = await db
+  async attach(projectId: number, labelId: number, now: string): Promise<boolean> {
+    const result = await this.db
       .insertInto('project_labels')
       .values({ project_id: projectId, label_id: labelId, created_at: now })
       .onConflict((oc) => oc.columns(['project_id', 'label_id']).doNothing())
@@ -93,12 +96,58 @@ export class LabelsRepository {
   }
 
   /** True when the label was attached. */
-  async detach(db: Db, projectId: number, labelId: number): Promise<boolean> {
-    const result = await db
+  async detach(projectId: number, labelId: number): Promise<boolean> {
+    const result = await this.db
       .deleteFrom('project_labels')
       .where('project_id', '=', projectId)
       .where('label_id', '=', labelId)
       .executeTakeFirst();
     return Number(result.numDeletedRows) === 1;
+  }
+
+  /** A new project's starting labels (not custom). */
+  async createDefaults(
+    scope: { workspaceId: number; projectId: number },
+    labels: { name: string; baseColor: string; hoverColor: string }[],
+    now: string,
+  ): Promise<void> {
+    await this.db
+      .insertInto('labels')
+      .values(
+        labels.map((l) => ({
+          workspace_id: scope.workspaceId,
+          project_id: scope.projectId,
+          name: l.name,
+          custom: 0,
+          base_color: l.baseColor,
+          hover_color: l.hoverColor,
+          created_at: now,
+        })),
+      )
+      .execute();
+  }
+
+  /** Takes the labels of that workspace off the project. */
+  async detachWorkspaceLabels(projectId: number, workspaceId: number): Promise<void> {
+    await this.db
+      .deleteFrom('project_labels')
+      .where('project_id', '=', projectId)
+      .where('label_id', 'in', (eb) =>
+        eb
+          .selectFrom('labels')
+          .select('id')
+          .where('workspace_id', '=', workspaceId)
+          .where('project_id', 'is', null),
+      )
+      .execute();
+  }
+
+  /** The project's own labels follow it into another workspace. */
+  async moveProjectLabels(projectId: number, workspaceId: number): Promise<void> {
+    await this.db
+      .updateTable('labels')
+      .set({ workspace_id: workspaceId })
+      .where('project_id', '=', projectId)
+      .execute();
   }
 }

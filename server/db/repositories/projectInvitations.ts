@@ -57,19 +57,16 @@ export class ProjectInvitationsRepository {
     return new Set(rows.map((r) => r.email));
   }
 
-  async create(
-    db: Db,
-    values: {
-      projectId: number;
-      email: string;
-      role: ProjectRole;
-      message: string | null;
-      hashDigest: string;
-      invitedById: number;
-      now: string;
-    },
-  ): Promise<ProjectInvitationRow> {
-    const row = await db
+  async create(values: {
+    projectId: number;
+    email: string;
+    role: ProjectRole;
+    message: string | null;
+    hashDigest: string;
+    invitedById: number;
+    now: string;
+  }): Promise<ProjectInvitationRow> {
+    const row = await this.db
       .insertInto('project_invitations')
       .values({
         project_id: values.projectId,
@@ -86,13 +83,13 @@ export class ProjectInvitationsRepository {
     return row as ProjectInvitationRow;
   }
 
-  async delete(db: Db, id: number): Promise<void> {
-    await db.deleteFrom('project_invitations').where('id', '=', id).execute();
+  async delete(id: number): Promise<void> {
+    await this.db.deleteFrom('project_invitations').where('id', '=', id).execute();
   }
 
   /** Marks it accepted unless it already was; false when another request accepted it first. */
-  async markAccepted(db: Db, id: number, now: string): Promise<boolean> {
-    const result = await db
+  async markAccepted(id: number, now: string): Promise<boolean> {
+    const result = await this.db
       .updateTable('project_invitations')
       .set({ accepted_at: now })
       .where('id', '=', id)

@@ -56,11 +56,13 @@ export class ProjectMembersRepository {
   }
 
   /** Adds the membership and answers its id; null when the user is a member already. */
-  async addIfAbsent(
-    db: Db,
-    values: { projectId: number; userId: number; role: ProjectRole; now: string },
-  ): Promise<number | null> {
-    const row = await db
+  async addIfAbsent(values: {
+    projectId: number;
+    userId: number;
+    role: ProjectRole;
+    now: string;
+  }): Promise<number | null> {
+    const row = await this.db
       .insertInto('project_members')
       .values({
         project_id: values.projectId,
@@ -74,7 +76,69 @@ export class ProjectMembersRepository {
     return row?.id ?? null;
   }
 
-  async remove(db: Db, memberId: number): Promise<void> {
-    await db.deleteFrom('project_members').where('id', '=', memberId).execute();
+  async remove(memberId: number): Promise<void> {
+    await this.db.deleteFrom('project_members').where('id', '=', memberId).execute();
+  }
+
+  /** Adds these members to a project that has none of them yet. */
+  async addMany(
+    projectId: number,
+    members: { userId: number; role: ProjectRole }[],
+    now: string,
+  ): Promise<void> {
+    if (members.length === 0) return;
+    await this.db
+      .insertInto('project_members')
+      .values(
+        members.map((m) => ({ project_id: projectId, user_id: m.userId, role: m.role, created_at: now })),
+      )
+      .execute();
+  }
+
+  /** The membership row of this project by member id, without its user; undefined for another project's. */
+  async findRow(projectId: number, memberId: number): Promise<ProjectMemberRow | undefined> {
+    const row = await this.db
+      .selectFrom('project_members')
+      .selectAll()
+      .where('id', '=', memberId)
+      .where('project_id', '=', projectId)
+      .executeTakeFirst();
+    return row as ProjectMemberRow | undefined;
+  }
+
+  /** The project's owner becomes a collaborator (the first half of an ownership transfer). */
+  async demoteOwner(projectId: number): Promise<void> {
+    await this.db
+      .updateTable('project_members')
+      .set({ role: 'collaborator' })
+      .where('project_id', '=', projectId)
+      .where('role', '=', 'owner')
+      .execute();
+  }
+
+  /** A unique violation when it makes a second owner of the project. */
+  async setRole(memberId: number, role: ProjectRole): Promise<void> {
+    await this.db.updateTable('project_members').set({ role }).where('id', '=', memberId).execute();
+  }
+
+  /** The project's members who are not members of that workspace. */
+  async userIdsOutsideWorkspace(projectId: number, workspaceId: number): Promise<number[]> {
+    const rows = await this.db
+      .selectFrom('project_members as pm')
+      .select('pm.user_id')
+      .where('pm.project_id', '=', projectId)
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('workspace_members as wm')
+              .select('wm.id')
+              .whereRef('wm.user_id', '=', 'pm.user_id')
+              .where('wm.workspace_id', '=', workspaceId),
+          ),
+        ),
+      )
+      .execute();
+    return rows.map((r) => r.user_id);
   }
 }

@@ -1,10 +1,14 @@
-import type { Selectable } from 'kysely';
+import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { ProjectRole } from '@common/projectRoles';
 import type { Db } from '../database';
 import type { ProjectMembersTable, ProjectsTable } from '../schema';
 
 export type ProjectRow = Selectable<ProjectsTable>;
 export type ProjectMemberRow = Selectable<ProjectMembersTable> & { role: ProjectRole };
+export type NewProject = Insertable<ProjectsTable>;
+export type ProjectChanges = Updateable<ProjectsTable>;
+/** The columns the Projects tab of a workspace sorts by. */
+export type WorkspaceProjectsOrder = 'name_key' | 'created_at' | 'storage_used_in_bytes';
 
 /** lower(trim(name)): the key names are unique by, within a workspace (projects) or project (folders). */
 export const nameKey = (name: string) => name.trim().toLowerCase();
@@ -93,5 +97,114 @@ export class ProjectsRepository {
       .where('role', '=', 'owner')
       .executeTakeFirst();
     return row as ProjectMemberRow | undefined;
+  }
+
+  /** Another project of the workspace already has this name, regardless of case and surrounding spaces. */
+  async nameInUse(workspaceId: number, name: string, exceptId?: number): Promise<boolean> {
+    let query = this.db
+      .selectFrom('projects')
+      .select('id')
+      .where('workspace_id', '=', workspaceId)
+      .where('name_key', '=', nameKey(name));
+    if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
+    return (await query.executeTakeFirst()) !== undefined;
+  }
+
+  async countInWorkspace(workspaceId: number): Promise<number> {
+    const { n } = await this.db
+      .selectFrom('projects')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('workspace_id', '=', workspaceId)
+      .executeTakeFirstOrThrow();
+    return Number(n);
+  }
+
+  /** The workspace's projects, sorted; only those `memberUserId` is a member of, unless null. */
+  inWorkspace(
+    workspaceId: number,
+    options: { memberUserId: number | null; orderBy: WorkspaceProjectsOrder; order: 'asc' | 'desc' },
+  ): Promise<ProjectRow[]> {
+    const { memberUserId } = options;
+    let query = this.db.selectFrom('projects').selectAll().where('workspace_id', '=', workspaceId);
+    if (memberUserId !== null)
+      query = query.where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('project_members as pm')
+            .select('pm.id')
+            .whereRef('pm.project_id', '=', 'projects.id')
+            .where('pm.user_id', '=', memberUserId),
+        ),
+      );
+    return query.orderBy(options.orderBy, options.order).orderBy('id', options.order).execute();
+  }
+
+  /** These projects, in the order of `ids` (missing ones left out). */
+  async findMany(ids: number[]): Promise<ProjectRow[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.db.selectFrom('projects').selectAll().where('id', 'in', ids).execute();
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
+  }
+
+  /** Answers the new project's id; a unique violation when the workspace has a project of this name. */
+  async create(values: NewProject): Promise<number> {
+    const { id } = await this.db
+      .insertInto('projects')
+      .values(values)
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return id;
+  }
+
+  /** Answers the updated row; a unique violation when a new name is taken in the workspace. */
+  update(id: number, changes: ProjectChanges): Promise<ProjectRow> {
+    return this.db
+      .updateTable('projects')
+      .set(changes)
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  /** The project's label order as stored (JSON), undefined for a missing project. */
+  async labelsOrderOf(id: number): Promise<string | undefined> {
+    const row = await this.db
+      .selectFrom('projects')
+      .select('labels_order')
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row?.labels_order;
+  }
+
+  async setLabelsOrder(id: number, labelIds: number[]): Promise<void> {
+    await this.db
+      .updateTable('projects')
+      .set({ labels_order: JSON.stringify(labelIds) })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  /** The stored cover files of these projects. */
+  async coverKeys(ids: number[]): Promise<string[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('projects')
+      .select('cover_key')
+      .where('id', 'in', ids)
+      .where('cover_key', 'is not', null)
+      .execute();
+    return rows.flatMap((r) => (r.cover_key ? [r.cover_key] : []));
+  }
+
+  /** The stored cover files of every project of the workspace. */
+  async coverKeysInWorkspace(workspaceId: number): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('projects')
+      .select('cover_key')
+      .where('workspace_id', '=', workspaceId)
+      .where('cover_key', 'is not', null)
+      .execute();
+    return rows.flatMap((r) => (r.cover_key ? [r.cover_key] : []));
   }
 }
