@@ -112,40 +112,6 @@ export class WorkspaceMembersRepository {
       .execute();
   }
 
-  /** Members other than `exceptUserId` whose role gives them project access (every role but limited), oldest first. */
-  async userIdsWithProjectAccess(workspaceId: number, exceptUserId: number): Promise<number[]> {
-    const rows = await this.db
-      .selectFrom('workspace_members')
-      .select('user_id')
-      .where('workspace_id', '=', workspaceId)
-      .where('role', '!=', 'limited')
-      .where('user_id', '!=', exceptUserId)
-      .orderBy('id')
-      .execute();
-    return rows.map((r) => r.user_id);
-  }
-
-  /** Adds these users, none of them a member yet, as collaborators; answers the new memberships. */
-  async addCollaborators(
-    workspaceId: number,
-    userIds: number[],
-    now: string,
-  ): Promise<{ id: number; user_id: number }[]> {
-    if (userIds.length === 0) return [];
-    return this.db
-      .insertInto('workspace_members')
-      .values(
-        userIds.map((userId) => ({
-          workspace_id: workspaceId,
-          user_id: userId,
-          role: 'collaborator',
-          created_at: now,
-        })),
-      )
-      .returning(['id', 'user_id'])
-      .execute();
-  }
-
   /** Which of these e-mail addresses belong to members of the workspace. */
   async memberEmails(workspaceId: number, emails: string[]): Promise<Set<string>> {
     if (emails.length === 0) return new Set();
