@@ -74,6 +74,8 @@ export async function startApp(env: Record<string, string> = {}): Promise<E2eApp
     ...built,
     baseUrl,
     async outbox() {
+      // Mail is sent by a job: what the last request queued is in the outbox once the queue is idle.
+      await built.ctx.jobs.idle();
       const response = await fetch(`${baseUrl}/api/v1/dev/outbox`);
       if (!response.ok) throw new Error(`GET /dev/outbox answered ${response.status}`);
       return ((await response.json()) as { response: OutboxMail[] }).response;

@@ -59,7 +59,7 @@ export function billingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const view = await ownerView(request.params.id, requireSession(request).userId);
-        await ctx.checkout.saveBillingInformation(view.workspace.id, request.body);
+        await ctx.checkout.saveBillingInformation(view.workspace.id, request.body, view.member.user_id);
         const row = await ctx.billingRecords.billingInformation(view.workspace.id);
         if (!row) throw notFound();
         return { response: presentBillingInformation(row) };
@@ -88,7 +88,11 @@ export function billingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const view = await ownerView(request.params.id, requireSession(request).userId);
-        await ctx.checkout.savePaymentMethod(view.workspace.id, request.body.payment_method_id);
+        await ctx.checkout.savePaymentMethod(
+          view.workspace.id,
+          request.body.payment_method_id,
+          view.member.user_id,
+        );
         const row = await ctx.billingRecords.paymentMethod(view.workspace.id);
         if (!row) throw notFound();
         return { response: presentPaymentMethod(row) };

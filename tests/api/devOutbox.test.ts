@@ -7,6 +7,7 @@ beforeAll(async () => {
   t = await startTestApp({ DEV_OUTBOX: 'true' });
   const user = await buildUser(t.ctx, { email: 'outbox-owner@example.com' });
   await new ApiClient(t.baseUrl).post('/users/password', { email: user.email });
+  await t.ctx.jobs.idle();
 });
 afterAll(async () => t.close());
 

@@ -116,6 +116,7 @@ describe('GET /dev/outbox', () => {
     const client = new ApiClient(t.baseUrl);
     expect((await client.post('/users/password', { email: first.email })).status).toBe(200);
     expect((await client.post('/users/password', { email: second.email })).status).toBe(200);
+    await t.ctx.jobs.idle();
 
     const answer = await client.get('/dev/outbox');
     expect(answer.status).toBe(200);
