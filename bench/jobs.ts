@@ -85,7 +85,8 @@ const setups: Setup[] = [
   { label: 'embedded, SQLite', env: { JOB_QUEUE: 'embedded', DATABASE_URL: 'sqlite' } },
   { label: 'embedded, PostgreSQL', env: { JOB_QUEUE: 'embedded', DATABASE_URL: POSTGRES_URL } },
   { label: 'pg-boss, PostgreSQL', env: { JOB_QUEUE: 'pg-boss', DATABASE_URL: POSTGRES_URL } },
-];
+  // BENCH_ONLY=pg-boss measures the adapters whose label holds it.
+].filter((setup) => setup.label.includes(process.env.BENCH_ONLY ?? ''));
 
 console.log(
   `${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), ${Math.round(totalmem() / 2 ** 30)} GiB, ` +
