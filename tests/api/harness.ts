@@ -6,7 +6,7 @@ import { buildApp, type BuiltApp } from '@server/app';
 import { ManualClock } from '@server/clock';
 import { loadConfig } from '@server/config';
 import { pgBossSchema } from '@server/adapters/queue/pgBossQueue';
-import { dropSchema } from '@server/db/database';
+import { createDatabase, dropSchema, type Db } from '@server/db/database';
 import type { AppContext } from '@server/context';
 
 export const POSTGRES_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -24,6 +24,8 @@ export interface TestApp extends BuiltApp {
 export interface StartOptions {
   /** Starts on the database and files a closed app kept: a restart of the same installation. */
   reuse?: Pick<TestApp, 'dataDir' | 'schema'>;
+  /** Wraps the app's database (e.g. with a plugin that logs its statements). */
+  wrapDb?: (db: Db) => Db;
 }
 
 /**
@@ -47,7 +49,13 @@ export async function startTestApp(
     ...env,
   });
   const clock = new ManualClock(new Date('2026-11-21T10:00:00Z'));
-  const built = await buildApp(config, { clock, logger: false, webDir: join(dataDir, 'no-web') });
+  const db = options.wrapDb?.(createDatabase(config.database));
+  const built = await buildApp(config, {
+    clock,
+    logger: false,
+    webDir: join(dataDir, 'no-web'),
+    ...(db ? { db } : {}),
+  });
   await built.app.listen({ host: '127.0.0.1', port: 0 });
   const address = built.app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

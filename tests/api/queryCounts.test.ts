@@ -1,21 +1,14 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type BuiltApp } from '@server/app';
-import { ManualClock } from '@server/clock';
-import { loadConfig } from '@server/config';
-import { createDatabase, dropSchema, type Db } from '@server/db/database';
+import type { Db } from '@server/db/database';
 import { buildUser, buildWorkspace, PRICES } from './factories';
-import { ApiClient, POSTGRES_URL, type ApiResponse, type Json } from './harness';
+import { ApiClient, startTestApp, type ApiResponse, type Json, type TestApp } from './harness';
 import { buildMember } from './memberFactories';
 import { addProjectMember, buildProject, buildProjectMember } from './projectFactories';
 
 /**
  * Calls on many things cost a fixed number of queries whatever the count: the access checks of the
  * bulk project calls, the shared-link view, and a workspace's state. The app runs on a database
- * that logs every statement it executes, as the harness's app would run (SQLite or PostgreSQL).
+ * that logs every statement it executes (the harness's `wrapDb`), on SQLite and on PostgreSQL.
  *
  * The statements of the domain events a call records (one insert per event in the transaction,
  * then the dispatcher's claim, the activity log subscriber's writes and the mark as handled after
@@ -56,50 +49,10 @@ const EVENTS = /"domain_events"|"activity_logs"|set "last_activity_at"/;
 /** The job queue polls on its own timer, whatever the request does. */
 const BACKGROUND = /"jobs"|"job_schedules"/;
 
-interface CountingApp extends BuiltApp {
-  baseUrl: string;
-  queries: QueryLog;
-  close(): Promise<void>;
-}
-
-/** The harness's app (tests/api/harness.ts), on a database built here with the query log. */
-async function startCountingApp(): Promise<CountingApp> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'proofroom-test-'));
-  const usePostgres = process.env.TEST_DB === 'postgres';
-  const schema = `test_${randomBytes(6).toString('hex')}`;
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    SESSION_SECRET: randomBytes(32).toString('hex'),
-    DATABASE_URL: usePostgres ? POSTGRES_URL : `sqlite://${join(dataDir, 'test.db')}`,
-    ...(usePostgres ? { DATABASE_SCHEMA: schema } : {}),
-  });
-  const queries = new QueryLog();
-  const base = createDatabase(config.database);
-  const db = base.withPlugin(queries.plugin(base));
-  const clock = new ManualClock(new Date('2026-11-21T10:00:00Z'));
-  const built = await buildApp(config, { clock, db, logger: false, webDir: join(dataDir, 'no-web') });
-  await built.app.listen({ host: '127.0.0.1', port: 0 });
-  const address = built.app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  return {
-    ...built,
-    queries,
-    baseUrl: `http://127.0.0.1:${port}`,
-    async close() {
-      // Jobs still running would write into a dropped schema or a deleted folder.
-      await (built.ctx as { jobs?: { stop(): Promise<void> } }).jobs?.stop();
-      if (usePostgres) await dropSchema(built.ctx.db, schema);
-      await built.app.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-let t: CountingApp;
+const queries = new QueryLog();
+let t: TestApp;
 beforeAll(async () => {
-  t = await startCountingApp();
+  t = await startTestApp({}, { wrapDb: (db) => db.withPlugin(queries.plugin(db)) });
 });
 afterAll(async () => {
   await t.close();
@@ -119,8 +72,8 @@ async function buildProjects(client: ApiClient, workspaceId: number, count: numb
 
 /** Runs the call on a few and on many ids and answers both measures. */
 async function measure(few: number[], many: number[], call: (ids: number[]) => Promise<ApiResponse<Json>>) {
-  const a = await t.queries.during(async () => ok(await call(few)));
-  const b = await t.queries.during(async () => ok(await call(many)));
+  const a = await queries.during(async () => ok(await call(few)));
+  const b = await queries.during(async () => ok(await call(many)));
   return { few: a, many: b };
 }
 
@@ -171,8 +124,8 @@ describe('calls on many projects', () => {
     const viewer = await buildProjectMember(t.baseUrl, t.ctx, projects[0]!, 'viewer');
     for (const id of projects.slice(1)) await addProjectMember(t.ctx, id, viewer.user.id, 'viewer');
     const archive = (ids: number[]) => viewer.client.patch('/projects/mark_as_archived', { ids });
-    const a = await t.queries.during(() => archive(few));
-    const b = await t.queries.during(() => archive(many));
+    const a = await queries.during(() => archive(few));
+    const b = await queries.during(() => archive(many));
     expect([a.answer.status, b.answer.status]).toEqual([403, 403]);
     expect(b.own).toHaveLength(a.own.length);
   });
@@ -200,8 +153,8 @@ describe('a shared link', () => {
     const anonymous = new ApiClient(t.baseUrl);
     const view = (hash: string) =>
       anonymous.get(`/projects/shared_view?share_hash=${encodeURIComponent(hash)}`);
-    const a = await t.queries.during(async () => ok(await view(hashes[0]!)));
-    const b = await t.queries.during(async () => ok(await view(hashes[1]!)));
+    const a = await queries.during(async () => ok(await view(hashes[0]!)));
+    const b = await queries.during(async () => ok(await view(hashes[1]!)));
     expect(a.answer.body.response.folders).toHaveLength(2);
     expect(b.answer.body.response.folders).toHaveLength(40);
     expect(b.own).toHaveLength(a.own.length);
@@ -212,10 +165,10 @@ describe('a shared link', () => {
 describe("a workspace's state", () => {
   it('is read with one query', async () => {
     const { owner, workspace } = await buildWorkspace(t.baseUrl, t.ctx, { priceId: PRICES.teamMonthly });
-    const run = await t.queries.during(() => t.ctx.workspaceAccess.forMember(workspace.id, owner.id));
+    const run = await queries.during(() => t.ctx.workspaceAccess.forMember(workspace.id, owner.id));
     expect(run.own).toHaveLength(1);
     expect(run.answer.state.isActive).toBe(true);
-    const state = await t.queries.during(() => t.ctx.workspaceAccess.stateOf(workspace.id));
+    const state = await queries.during(() => t.ctx.workspaceAccess.stateOf(workspace.id));
     expect(state.own).toHaveLength(1);
   });
 
@@ -223,12 +176,12 @@ describe("a workspace's state", () => {
     const user = await buildUser(t.ctx);
     const first = await buildWorkspace(t.baseUrl, t.ctx, { priceId: PRICES.teamMonthly });
     await buildMember(t.baseUrl, t.ctx, first.workspace.id, 'admin', user);
-    const one = await t.queries.during(() => t.ctx.workspaceAccess.listForUser(user.id));
+    const one = await queries.during(() => t.ctx.workspaceAccess.listForUser(user.id));
     for (let i = 0; i < 3; i += 1) {
       const other = await buildWorkspace(t.baseUrl, t.ctx, { priceId: PRICES.teamMonthly });
       await buildMember(t.baseUrl, t.ctx, other.workspace.id, i === 0 ? 'collaborator' : 'limited', user);
     }
-    const four = await t.queries.during(() => t.ctx.workspaceAccess.listForUser(user.id));
+    const four = await queries.during(() => t.ctx.workspaceAccess.listForUser(user.id));
     expect(one.answer).toHaveLength(1);
     expect(four.answer).toHaveLength(4);
     expect(one.own).toHaveLength(1);
