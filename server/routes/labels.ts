@@ -142,7 +142,7 @@ export function labelRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
         async (request) => {
           const { userId } = requireSession(request);
-          const views = await ctx.projectAccess.manyForUser(request.body.projects_ids, userId);
+          const views = await ctx.projectAccess.forMany(request.body.projects_ids, userId);
           const rows = await ctx.labels.attach(views, request.body.label_id, attach);
           return { response: await ctx.projectPresenter.many(rows, userId) };
         },

@@ -41,9 +41,4 @@ export class ProjectAccess {
       return { project, userId, member, actor: { role: member?.role ?? null, isWorkspaceOwner } };
     });
   }
-
-  /** The name the label routes call; the same as `forMany`. */
-  manyForUser(ids: readonly number[], userId: number): Promise<ProjectView[]> {
-    return this.forMany(ids, userId);
-  }
 }
