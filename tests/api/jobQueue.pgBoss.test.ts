@@ -119,6 +119,26 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('pg-boss queue', () => {
       expect(record?.error).toMatch(/1 s time limit/);
     });
 
+    it('keeps a readable message of a value thrown that is not an Error', async () => {
+      const queues = await given();
+      const queue = queues.open();
+      const thrown: unknown = { code: 42 };
+      queue.register({
+        name: 'throws',
+        retryLimit: 0,
+        run: async () => {
+          throw thrown;
+        },
+      });
+      await queue.start({ work: true });
+      const id = (await queue.send('throws', {})) as string;
+      await queue.idle();
+      expect(await queue.job(id)).toMatchObject({
+        state: 'failed',
+        error: 'The job threw a value that is not an Error: {"code":42}',
+      });
+    });
+
     it('answers string ids, null for ids it never gave, and refuses unknown names', async () => {
       const queues = await given();
       const queue = queues.open();

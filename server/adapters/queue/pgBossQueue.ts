@@ -1,6 +1,7 @@
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import type { Config } from '../../config';
+import { describeError } from './embeddedQueue';
 import type { JobDefinition, JobPayload, JobQueue, JobRecord, JobState, SendOptions } from './jobQueue';
 
 const DEFAULT_RETRY_LIMIT = 3;
@@ -361,7 +362,8 @@ export class PgBossJobQueue implements JobQueue {
         timedOut,
       ]);
     } catch (err) {
-      const message = err instanceof Error ? err.message : String(err);
+      // Worded as the embedded queue words it, so that failures read alike on either queue.
+      const message = describeError(err);
       this.log.warn({ err, job: job.name, id: job.id, attempt }, 'job failed');
       await boss.fail(job.name, job.id, { message });
       return;
