@@ -6,8 +6,8 @@ import { BillingRepository } from './billing';
 import { DomainEventsRepository } from './domainEvents';
 import { FoldersRepository } from './folders';
 import { LabelsRepository } from './labels';
-import { MemberProjectsRepository } from './memberProjects';
 import { MailOutboxRepository } from './mailOutbox';
+import { MemberProjectsRepository } from './memberProjects';
 import { PasswordResetTokensRepository } from './passwordResetTokens';
 import { ProjectFactsRepository } from './projectFacts';
 import { ProjectInvitationsRepository } from './projectInvitations';
@@ -32,8 +32,8 @@ const REPOSITORIES = {
   domainEvents: (db: Db) => new DomainEventsRepository(db),
   folders: (db: Db) => new FoldersRepository(db),
   labels: (db: Db) => new LabelsRepository(db),
-  memberProjects: (db: Db) => new MemberProjectsRepository(db),
   mailOutbox: (db: Db) => new MailOutboxRepository(db),
+  memberProjects: (db: Db) => new MemberProjectsRepository(db),
   passwordResetTokens: (db: Db) => new PasswordResetTokensRepository(db),
   projectFacts: (db: Db) => new ProjectFactsRepository(db),
   projectInvitations: (db: Db) => new ProjectInvitationsRepository(db),
