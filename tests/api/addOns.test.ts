@@ -186,12 +186,12 @@ describe('DELETE /workspaces/{id}/add_ons', () => {
   it("refuses storage in use: more stored than what is left without one increment ('Storage in use')", async () => {
     const { client, workspace } = await buildPaidWorkspace(t.baseUrl, t.ctx, PRICES.teamMonthly);
     await add(client, workspace.id, ADD_ON_PRICES.teamStorageMonthly);
-    useStorage(t.ctx, workspace.id, TB + 1);
+    await useStorage(t.ctx, workspace.id, TB + 1);
     const answer = await remove(client, workspace.id, ADD_ON_PRICES.teamStorageMonthly);
     expect(answer.status).toBe(400);
     expect(errorOf(answer)).toEqual({ code: 'invalid_workspace', message: WORKSPACE_TEXTS.storageInUse });
     vi.restoreAllMocks();
-    useStorage(t.ctx, workspace.id, TB);
+    await useStorage(t.ctx, workspace.id, TB);
     expect((await remove(client, workspace.id, ADD_ON_PRICES.teamStorageMonthly)).status).toBe(200);
   });
 

@@ -66,18 +66,66 @@ export async function addMember(
  * Projects and assets arrive with later issues; until then a test states a workspace's usage at
  * WorkspaceUsage, the one place every limit check reads it from.
  */
-export function useStorage(ctx: AppContext, workspaceId: number, bytes: number): void {
-  const original = ctx.workspaceUsage.storageUsedInBytes.bind(ctx.workspaceUsage);
-  vi.spyOn(ctx.workspaceUsage, 'storageUsedInBytes').mockImplementation((id) =>
-    id === workspaceId ? Promise.resolve(bytes) : original(id),
-  );
+/** Makes the workspace hold `bytes` of files: its first project carries them all (real rows, no spies). */
+export async function useStorage(ctx: AppContext, workspaceId: number, bytes: number): Promise<void> {
+  const [holder] = await projectsOf(ctx, workspaceId);
+  const id = holder ?? (await insertProjects(ctx, workspaceId, 1))[0]!;
+  await ctx.db
+    .updateTable('projects')
+    .set({ storage_used_in_bytes: 0 })
+    .where('workspace_id', '=', workspaceId)
+    .execute();
+  await ctx.db.updateTable('projects').set({ storage_used_in_bytes: bytes }).where('id', '=', id).execute();
 }
 
-export function useProjects(ctx: AppContext, workspaceId: number, count: number): void {
-  const original = ctx.workspaceUsage.projectsCount.bind(ctx.workspaceUsage);
-  vi.spyOn(ctx.workspaceUsage, 'projectsCount').mockImplementation((id) =>
-    id === workspaceId ? Promise.resolve(count) : original(id),
-  );
+/** Makes the workspace hold `count` projects, adding rows as needed. */
+export async function useProjects(ctx: AppContext, workspaceId: number, count: number): Promise<void> {
+  const existing = await projectsOf(ctx, workspaceId);
+  if (existing.length < count) await insertProjects(ctx, workspaceId, count - existing.length);
+}
+
+async function projectsOf(ctx: AppContext, workspaceId: number): Promise<number[]> {
+  const rows = await ctx.db
+    .selectFrom('projects')
+    .select('id')
+    .where('workspace_id', '=', workspaceId)
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+let filler = 0;
+async function insertProjects(ctx: AppContext, workspaceId: number, count: number): Promise<number[]> {
+  const now = ctx.clock.now().toISOString();
+  const rows = await ctx.db
+    .insertInto('projects')
+    .values(
+      Array.from({ length: count }, () => {
+        filler += 1;
+        return {
+          workspace_id: workspaceId,
+          name: `Filler ${filler}`,
+          name_key: `filler ${filler}`,
+          description: null,
+          client_name: null,
+          primary_contact: null,
+          cover_key: null,
+          start_date: null,
+          due_date: null,
+          rush_priority_set_at: null,
+          share_hash: null,
+          share_password_hash: null,
+          share_expires_at: null,
+          created_by_id: null,
+          last_activity_at: now,
+          created_at: now,
+          updated_at: now,
+        };
+      }),
+    )
+    .returning('id')
+    .execute();
+  return rows.map((r) => r.id);
 }
 
 /** The workspace's invoices, oldest first, with their lines parsed. */

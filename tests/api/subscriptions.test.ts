@@ -228,14 +228,14 @@ describe('POST /workspaces/{id}/subscribe', () => {
     expect(errorOf(seats).details).toEqual({ price_id: [PLAN_LIMITS_TOOLTIP] });
 
     const { client: other, workspace: second } = await buildWorkspace(t.baseUrl, t.ctx);
-    useProjects(t.ctx, second.id, 11);
+    await useProjects(t.ctx, second.id, 11);
     const projects = await other.post(
       `/workspaces/${second.id}/subscribe`,
       await paidCheckout(other, PRICES.proMonthly),
     );
     expect(errorOf(projects).details).toEqual({ price_id: [PLAN_LIMITS_TOOLTIP] });
     vi.restoreAllMocks();
-    useStorage(t.ctx, second.id, 101 * GB);
+    await useStorage(t.ctx, second.id, 101 * GB);
     const storage = await other.post(
       `/workspaces/${second.id}/subscribe`,
       await paidCheckout(other, PRICES.proMonthly),
