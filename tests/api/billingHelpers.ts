@@ -1,4 +1,3 @@
-import { vi } from 'vitest';
 import type { WorkspaceRole } from '@common/workspaceRoles';
 import type { AppContext } from '@server/context';
 import { BILLING_INFORMATION, buildUser, sandboxCard, signedIn, type BuiltUser } from './factories';
