@@ -1,21 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import SQLite from 'better-sqlite3';
-import {
-  CompiledQuery,
-  Kysely,
-  Migrator,
-  PostgresDialect,
-  SqliteDialect,
-  SqliteDriver,
-  sql,
-  type DatabaseConnection,
-  type SqliteDialectConfig,
-} from 'kysely';
+import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config';
 import { migrations } from './migrations';
 import type { Database } from './schema';
+import { sqliteDialect } from './sqliteDriver';
 
 export type Db = Kysely<Database>;
 
@@ -34,33 +24,7 @@ export function createDatabase(config: DatabaseConfig): Db {
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   if (config.file !== ':memory:') mkdirSync(dirname(config.file), { recursive: true });
-  const connection = new SQLite(config.file);
-  connection.pragma('journal_mode = WAL');
-  connection.pragma('foreign_keys = ON');
-  connection.pragma('busy_timeout = 5000');
-  return new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: connection }) });
-}
-
-/**
- * Transactions take SQLite's write lock when they begin (BEGIN IMMEDIATE). With the default
- * deferred BEGIN, a transaction that reads and then writes while another process (a worker beside
- * the web process) has written in between fails at once with SQLITE_BUSY instead of waiting its
- * turn under busy_timeout.
- */
-class ImmediateSqliteDialect extends SqliteDialect {
-  constructor(private readonly sqliteConfig: SqliteDialectConfig) {
-    super(sqliteConfig);
-  }
-
-  override createDriver() {
-    return new ImmediateSqliteDriver(this.sqliteConfig);
-  }
-}
-
-class ImmediateSqliteDriver extends SqliteDriver {
-  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
-  }
+  return new Kysely<Database>({ dialect: sqliteDialect(config.file) });
 }
 
 /**
