@@ -8,6 +8,8 @@ import { repositoriesOn, type Repositories } from './repositories';
 export interface Tx extends Repositories {
   /** Records a domain event: it exists if and only if the transaction commits. */
   record(event: DomainEventInput): Promise<DomainEvent>;
+  /** Records many events in one statement (bulk actions). */
+  recordMany(events: DomainEventInput[]): Promise<DomainEvent[]>;
   /** Locks one row until commit (PostgreSQL), so a check and the write it allows cannot interleave. */
   lock(table: 'workspaces' | 'projects', id: number): Promise<void>;
 }
@@ -50,6 +52,13 @@ export class UnitOfWork {
         value: async (event: DomainEventInput) => {
           const saved = await repositories.domainEvents.insert(event, clock.now().toISOString());
           recorded.push(saved);
+          return saved;
+        },
+      },
+      recordMany: {
+        value: async (events: DomainEventInput[]) => {
+          const saved = await repositories.domainEvents.insertMany(events, clock.now().toISOString());
+          recorded.push(...saved);
           return saved;
         },
       },

@@ -15,18 +15,23 @@ export class ActivityLogSubscriber implements EventSubscriber {
 
   constructor(private readonly activityLogs: ActivityLogsRepository) {}
 
-  async handle(event: DomainEvent): Promise<void> {
-    const action = activityActionOf(event.type);
-    if (action === null || event.projectId === null) return;
-    await this.activityLogs.insertForEvent({
-      eventId: event.id,
-      projectId: event.projectId,
-      userId: event.actorId,
-      action,
-      objectType: event.subject?.type ?? 'Project',
-      objectId: event.subject?.id ?? event.projectId,
-      data: event.data,
-      createdAt: event.occurredAt,
+  async handle(events: DomainEvent[]): Promise<void> {
+    const entries = events.flatMap((event) => {
+      const action = activityActionOf(event.type);
+      if (action === null || event.projectId === null) return [];
+      return [
+        {
+          eventId: event.id,
+          projectId: event.projectId,
+          userId: event.actorId,
+          action,
+          objectType: event.subject?.type ?? 'Project',
+          objectId: event.subject?.id ?? event.projectId,
+          data: event.data,
+          createdAt: event.occurredAt,
+        },
+      ];
     });
+    await this.activityLogs.insertForEvents(entries);
   }
 }

@@ -26,7 +26,7 @@ export class EventDispatcher {
   ) {}
 
   async afterCommit(events: DomainEvent[]): Promise<void> {
-    for (const event of events) await this.handle(event);
+    await this.handleMany(events);
     for (const event of events)
       await this.bus
         .publish(event)
@@ -35,24 +35,41 @@ export class EventDispatcher {
 
   /** Handles the event unless another process holds it or has handled it; answers whether it ran here. */
   async handle(event: DomainEvent): Promise<boolean> {
+    return (await this.handleMany([event])) === 1;
+  }
+
+  /**
+   * Claims those of the events no other process holds or has handled, and hands them to every
+   * subscriber together: a fixed number of statements however many events a change recorded.
+   * Answers how many ran here.
+   */
+  async handleMany(events: DomainEvent[]): Promise<number> {
+    if (events.length === 0) return 0;
     const now = this.clock.now();
     const until = new Date(now.getTime() + LEASE_SECONDS * 1000).toISOString();
-    if (!(await this.events.claim(event.id, now.toISOString(), until))) return false;
+    const taken = new Set(
+      await this.events.claim(
+        events.map((e) => e.id),
+        now.toISOString(),
+        until,
+      ),
+    );
+    const claimed = events.filter((e) => taken.has(e.id));
+    if (claimed.length === 0) return 0;
+    const ids = claimed.map((e) => e.id);
     try {
-      for (const subscriber of this.subscribers) await subscriber.handle(event);
-      await this.events.markHandled(event.id, this.clock.now().toISOString());
+      for (const subscriber of this.subscribers) await subscriber.handle(claimed);
+      await this.events.markHandled(ids, this.clock.now().toISOString());
     } catch (err) {
-      this.log.error({ err, event: event.id, type: event.type }, 'event subscriber failed');
-      await this.events.markFailed(event.id, err instanceof Error ? err.message : String(err));
+      this.log.error({ err, events: ids }, 'event subscriber failed');
+      await this.events.markFailed(ids, err instanceof Error ? err.message : String(err));
     }
-    return true;
+    return claimed.length;
   }
 
   /** Takes up events left unhandled; answers how many ran here. */
   async sweep(): Promise<number> {
     const due = await this.events.claimable(this.clock.now().toISOString(), MAX_EVENT_ATTEMPTS, SWEEP_BATCH);
-    let handled = 0;
-    for (const event of due) if (await this.handle(event)) handled += 1;
-    return handled;
+    return this.handleMany(due);
   }
 }

@@ -3,6 +3,10 @@ import type { DomainEvent } from '@common/domainEvents';
 /** One reader of committed events: the activity log now; notifications, digests and the live stream later. */
 export interface EventSubscriber {
   name: string;
-  /** Runs once per event it cares about, after commit; it must be safe to run again after a crash. */
-  handle(event: DomainEvent): Promise<void>;
+  /**
+   * Runs once for the events committed together (or swept up together), in the order they
+   * happened, and skips the kinds it does not read. It must be safe to run again after a crash:
+   * key its writes on the event ids.
+   */
+  handle(events: DomainEvent[]): Promise<void>;
 }

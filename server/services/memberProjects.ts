@@ -46,15 +46,16 @@ export class MemberProjects {
       'owner',
       this.clock.now().toISOString(),
     );
-    for (const id of ids)
-      await tx.record({
+    await tx.recordMany(
+      ids.map((id) => ({
         type: 'project.ownership_transferred',
         workspaceId,
         projectId: id,
         actorId: null,
         subject: { type: 'Project', id },
         data: { to_name: heir?.name ?? null },
-      });
+      })),
+    );
     return ids;
   }
 
@@ -67,14 +68,15 @@ export class MemberProjects {
     const left = await tx.memberProjects.membershipsInWorkspace(workspaceId, userId, kept);
     if (left.length === 0) return;
     await tx.memberProjects.removeMemberships(left.map((m) => m.id));
-    for (const m of left)
-      await tx.record({
+    await tx.recordMany(
+      left.map((m) => ({
         type: 'member.left',
         workspaceId,
         projectId: m.project_id,
         actorId: userId,
         subject: { type: 'ProjectMember', id: m.id },
-      });
+      })),
+    );
   }
 
   async ownershipTransferred(

@@ -1,6 +1,6 @@
-import type { DomainEventType } from '@common/domainEvents';
+import type { DomainEventInput, DomainEventType } from '@common/domainEvents';
 import type { Clock } from '../clock';
-import type { Tx, UnitOfWork } from '../db/unitOfWork';
+import type { UnitOfWork } from '../db/unitOfWork';
 import type { ProjectView } from './projectAccess';
 import type { ProjectFiles } from './projectFiles';
 
@@ -10,7 +10,7 @@ export type ProjectStatusValue = 'active' | 'archived';
  * The calls that take many projects (delete, archive, restore, hide, unhide, leave), each on views
  * the route has loaded with ProjectAccess.forMany and authorised with authorizeBulk
  * (server/policies/projects.ts), so nothing changes unless every project allows it. Each call
- * writes in a fixed number of statements whatever the count, plus one event per project changed.
+ * writes in a fixed number of statements whatever the count, its events included.
  */
 export class ProjectBulkActions {
   constructor(
@@ -25,7 +25,9 @@ export class ProjectBulkActions {
     const keys = await this.files.keysOfProjects(ids);
     await this.uow.transaction(async (tx) => {
       await tx.projects.deleteMany(ids);
-      for (const view of views) await record(tx, view, 'project.deleted', { name: view.project.name });
+      await tx.recordMany(
+        views.map((view) => projectEvent(view, 'project.deleted', { name: view.project.name })),
+      );
     });
     await this.files.remove(keys);
     return views.length;
@@ -42,7 +44,7 @@ export class ProjectBulkActions {
           this.clock.now().toISOString(),
         );
         const type = status === 'archived' ? 'project.archived' : 'project.activated';
-        for (const view of changing) await record(tx, view, type);
+        await tx.recordMany(changing.map((view) => projectEvent(view, type)));
       });
     return views.length;
   }
@@ -63,26 +65,31 @@ export class ProjectBulkActions {
     const memberships = views.flatMap((view) => (view.member ? [{ view, member: view.member }] : []));
     await this.uow.transaction(async (tx) => {
       await tx.memberProjects.removeMemberships(memberships.map((m) => m.member.id));
-      for (const { view, member } of memberships)
-        await tx.record({
+      await tx.recordMany(
+        memberships.map(({ view, member }) => ({
           type: 'member.left',
           workspaceId: view.project.workspace_id,
           projectId: view.project.id,
           actorId: view.userId,
           subject: { type: 'ProjectMember', id: member.id },
-        });
+        })),
+      );
     });
     return views.length;
   }
 }
 
-function record(tx: Tx, view: ProjectView, type: DomainEventType, data?: Record<string, unknown>) {
-  return tx.record({
+function projectEvent(
+  view: ProjectView,
+  type: DomainEventType,
+  data?: Record<string, unknown>,
+): DomainEventInput {
+  return {
     type,
     workspaceId: view.project.workspace_id,
     projectId: view.project.id,
     actorId: view.userId,
     subject: { type: 'Project', id: view.project.id },
     ...(data ? { data } : {}),
-  });
+  };
 }

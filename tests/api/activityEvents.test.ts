@@ -172,7 +172,7 @@ describe('activity entries from domain events', () => {
 
   it('leaves an event whose handling failed to the sweep, which writes its entry', async () => {
     const { client, project } = await ownProject();
-    vi.spyOn(ActivityLogsRepository.prototype, 'insertForEvent').mockRejectedValueOnce(
+    vi.spyOn(ActivityLogsRepository.prototype, 'insertForEvents').mockRejectedValueOnce(
       new Error('the activity log is unavailable'),
     );
     const created = await client.post(`/projects/${project.id}/folders`, { name: 'Late' });

@@ -47,27 +47,40 @@ export class ActivityLogsRepository {
       .execute();
   }
 
-  /** Writes the entry of an event once (a second delivery of the event writes nothing) and moves the project's last activity. */
-  async insertForEvent(entry: ActivityLogInsert): Promise<void> {
+  /**
+   * Writes the entries of events, each once (an event delivered again writes nothing), and moves
+   * their projects' last activity: one insert, and one update per distinct time.
+   */
+  async insertForEvents(entries: ActivityLogInsert[]): Promise<void> {
+    if (entries.length === 0) return;
     await this.db
       .insertInto('activity_logs')
-      .values({
-        event_id: entry.eventId,
-        project_id: entry.projectId,
-        user_id: entry.userId,
-        action: entry.action,
-        object_type: entry.objectType,
-        object_id: entry.objectId,
-        data: JSON.stringify(entry.data),
-        created_at: entry.createdAt,
-      })
+      .values(
+        entries.map((entry) => ({
+          event_id: entry.eventId,
+          project_id: entry.projectId,
+          user_id: entry.userId,
+          action: entry.action,
+          object_type: entry.objectType,
+          object_id: entry.objectId,
+          data: JSON.stringify(entry.data),
+          created_at: entry.createdAt,
+        })),
+      )
       .onConflict((oc) => oc.column('event_id').doNothing())
       .execute();
-    await this.db
-      .updateTable('projects')
-      .set({ last_activity_at: entry.createdAt })
-      .where('id', '=', entry.projectId)
-      .where('last_activity_at', '<', entry.createdAt)
-      .execute();
+    const projectsByTime = new Map<string, Set<number>>();
+    for (const entry of entries) {
+      const projects = projectsByTime.get(entry.createdAt) ?? new Set<number>();
+      projects.add(entry.projectId);
+      projectsByTime.set(entry.createdAt, projects);
+    }
+    for (const [at, projectIds] of projectsByTime)
+      await this.db
+        .updateTable('projects')
+        .set({ last_activity_at: at })
+        .where('id', 'in', [...projectIds])
+        .where('last_activity_at', '<', at)
+        .execute();
   }
 }

@@ -8,55 +8,68 @@ export class DomainEventsRepository {
   constructor(private readonly db: Db) {}
 
   async insert(event: DomainEventInput, occurredAt: string): Promise<DomainEvent> {
-    const row = await this.db
+    const [saved] = await this.insertMany([event], occurredAt);
+    return saved!;
+  }
+
+  /** Records many events in one statement, in order. */
+  async insertMany(events: DomainEventInput[], occurredAt: string): Promise<DomainEvent[]> {
+    if (events.length === 0) return [];
+    const rows = await this.db
       .insertInto('domain_events')
-      .values({
-        type: event.type,
-        workspace_id: event.workspaceId ?? null,
-        project_id: event.projectId ?? null,
-        actor_id: event.actorId,
-        subject_type: event.subject?.type ?? null,
-        subject_id: event.subject?.id ?? null,
-        data: JSON.stringify(event.data ?? {}),
-        occurred_at: occurredAt,
-        claimed_until: null,
-        last_error: null,
-        handled_at: null,
-      })
+      .values(
+        events.map((event) => ({
+          type: event.type,
+          workspace_id: event.workspaceId ?? null,
+          project_id: event.projectId ?? null,
+          actor_id: event.actorId,
+          subject_type: event.subject?.type ?? null,
+          subject_id: event.subject?.id ?? null,
+          data: JSON.stringify(event.data ?? {}),
+          occurred_at: occurredAt,
+          claimed_until: null,
+          last_error: null,
+          handled_at: null,
+        })),
+      )
       .returningAll()
-      .executeTakeFirstOrThrow();
-    return toEvent(row);
+      .execute();
+    return rows.sort((x, y) => x.id - y.id).map(toEvent);
   }
 
   /**
-   * Takes an unhandled event whose lease (if any) has passed, for `until`: the guarded update lets
-   * one process of many win it.
+   * Takes those of `ids` that are unhandled and whose lease (if any) has passed, until `until`, in
+   * one guarded update: of several processes, one wins each event. Answers the ids taken.
    */
-  async claim(id: number, now: string, until: string): Promise<boolean> {
-    const result = await this.db
+  async claim(ids: number[], now: string, until: string): Promise<number[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.db
       .updateTable('domain_events')
       .set((eb) => ({ claimed_until: until, attempts: eb('attempts', '+', 1) }))
-      .where('id', '=', id)
+      .where('id', 'in', ids)
       .where('handled_at', 'is', null)
       .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now)]))
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
+      .returning('id')
+      .execute();
+    return rows.map((r) => r.id);
   }
 
-  async markHandled(id: number, at: string): Promise<void> {
+  async markHandled(ids: number[], at: string): Promise<void> {
+    if (ids.length === 0) return;
     await this.db
       .updateTable('domain_events')
       .set({ handled_at: at, claimed_until: null, last_error: null })
-      .where('id', '=', id)
+      .where('id', 'in', ids)
       .execute();
   }
 
   /** Keeps a failure for a retry once the lease has passed. */
-  async markFailed(id: number, error: string): Promise<void> {
+  async markFailed(ids: number[], error: string): Promise<void> {
+    if (ids.length === 0) return;
     await this.db
       .updateTable('domain_events')
       .set({ last_error: error.slice(0, 2000) })
-      .where('id', '=', id)
+      .where('id', 'in', ids)
       .execute();
   }
 
