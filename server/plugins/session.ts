@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
+import type { SignedInUser } from '../db/repositories/sessions';
 import { unauthorized } from '../errors';
 import { DEVICE_COOKIE, DEVICE_COOKIE_DAYS } from '../services/knownDevices';
 
@@ -8,6 +9,8 @@ export const SESSION_COOKIE = 'proofroom_session';
 export interface RequestSession {
   userId: number;
   sessionId: string;
+  /** The signed-in user as the session lookup read them (GET /users/me answers with it). */
+  signedIn: SignedInUser;
 }
 
 declare module 'fastify' {
@@ -24,7 +27,10 @@ declare module 'fastify' {
  * Resolves the session cookie on every API call and refuses anonymous callers before their body
  * is validated (authenticate, then validate), unless the route is marked `public`.
  */
-export function registerSession(app: FastifyInstance, ctx: AppContext): void {
+/** What the session cookie needs: the sessions and the app's address (Secure behind TLS). */
+export type SessionDeps = Pick<AppContext, 'sessions' | 'config'>;
+
+export function registerSession(app: FastifyInstance, ctx: SessionDeps): void {
   app.decorateRequest('session', null);
   app.addHook('onRequest', async (request) => {
     const token = request.cookies[SESSION_COOKIE];
@@ -42,7 +48,7 @@ export function requireSession(request: FastifyRequest): RequestSession {
 }
 
 export async function startSession(
-  ctx: AppContext,
+  ctx: SessionDeps,
   request: FastifyRequest,
   reply: FastifyReply,
   userId: number,
@@ -61,7 +67,7 @@ export async function startSession(
 }
 
 /** The known-device cookie of server/services/knownDevices.ts: httpOnly, for the API only. */
-export function rememberDevice(ctx: AppContext, reply: FastifyReply, token: string): void {
+export function rememberDevice(ctx: SessionDeps, reply: FastifyReply, token: string): void {
   void reply.setCookie(DEVICE_COOKIE, token, {
     path: '/api/v1/users',
     httpOnly: true,
@@ -71,7 +77,7 @@ export function rememberDevice(ctx: AppContext, reply: FastifyReply, token: stri
   });
 }
 
-export async function endSession(ctx: AppContext, request: FastifyRequest, reply: FastifyReply) {
+export async function endSession(ctx: SessionDeps, request: FastifyRequest, reply: FastifyReply) {
   const token = request.cookies[SESSION_COOKIE];
   if (token) await ctx.sessions.destroy(token);
   void reply.clearCookie(SESSION_COOKIE, { path: '/' });

@@ -1,6 +1,7 @@
 import { ALARMS, type AlarmIdentifier, type EmailEvery } from '@common/api/notificationAlarms';
 import type { Alarm, DownloadResolution, NotificationsPreferences, User } from '@common/api/users';
-import type { PreferenceRow, UserRow, UserWithPreferences } from '../db/repositories/users';
+import type { SignedInUser } from '../db/repositories/sessions';
+import type { PreferenceRow, UserRow } from '../db/repositories/users';
 import { hmac, sha256 } from '../services/secrets';
 
 /** Address of a user's avatar, versioned so a new one is never a cached old one. */
@@ -9,7 +10,7 @@ export function avatarUrl(user: Pick<UserRow, 'id' | 'avatar_key'>): string | nu
 }
 
 /** The one shape a user takes in answers, events and e-mails. */
-export function presentUser({ user, preferences }: UserWithPreferences, intercomSecret?: string): User {
+export function presentUser({ user, preferences }: SignedInUser, intercomSecret?: string): User {
   return {
     id: user.id,
     name: user.name,

@@ -10,15 +10,24 @@ import {
 import { envelope, messageSchema } from '@common/api/envelope';
 import { userSchema } from '@common/api/users';
 import type { AppContext } from '../context';
-import { loadUser } from '../presenters/currentUser';
-import { endSession, rememberDevice, requireSession, startSession } from '../plugins/session';
+import { loadUser, presentSignedIn, type CurrentUserDeps } from '../presenters/currentUser';
+import {
+  endSession,
+  rememberDevice,
+  requireSession,
+  startSession,
+  type SessionDeps,
+} from '../plugins/session';
 import { DEVICE_COOKIE } from '../services/knownDevices';
 
 const userAnswer = envelope(userSchema);
 const messageAnswer = envelope(messageSchema);
 
+/** What these routes call: reading this line tells every service they reach. */
+export type AuthRouteDeps = Pick<AppContext, 'accounts' | 'passwordResets'> & SessionDeps & CurrentUserDeps;
+
 /** The authentication calls of API.md. */
-export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+export function authRoutes(ctx: AuthRouteDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       '/users/sign_up',
@@ -56,10 +65,9 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
     );
 
-    app.get('/users/me', { schema: { tags: ['auth'], response: { 200: userAnswer } } }, async (request) => {
-      const { userId } = requireSession(request);
-      return { response: await loadUser(ctx, userId) };
-    });
+    app.get('/users/me', { schema: { tags: ['auth'], response: { 200: userAnswer } } }, async (request) => ({
+      response: presentSignedIn(ctx, requireSession(request)),
+    }));
 
     app.post(
       '/users/password',

@@ -23,11 +23,14 @@ import { idParams } from './auth';
 
 const tags = ['billing'];
 
+/** What these routes call: reading this line tells every service they reach. */
+export type BillingRouteDeps = Pick<AppContext, 'billingRecords' | 'checkout' | 'workspaceAccess'>;
+
 /**
  * A workspace's billing data: billing information, the saved card, invoices and one invoice for the
  * printable page. Only the owner manages billing: other members get 403, anyone else 404.
  */
-export function billingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+export function billingRoutes(ctx: BillingRouteDeps): FastifyPluginAsyncZod {
   return async (app) => {
     const ownerView = async (workspaceId: number, userId: number): Promise<WorkspaceView> => {
       const view = await ctx.workspaceAccess.forMember(workspaceId, userId);

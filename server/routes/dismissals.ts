@@ -6,8 +6,11 @@ import { requireSession } from '../plugins/session';
 
 const answer = envelope(dismissalsSchema);
 
+/** What these routes call: reading this line tells every service they reach. */
+export type DismissalRouteDeps = Pick<AppContext, 'dismissals'>;
+
 /** The banners and popups the signed-in user closed (project limit, downgrade, expired trial). */
-export function dismissalRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+export function dismissalRoutes(ctx: DismissalRouteDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/user_dismissals',

@@ -8,8 +8,11 @@ import { idParams } from './auth';
 
 const folderAnswer = envelope(folderSchema);
 
+/** What these routes call: reading this line tells every service they reach. */
+export type FolderRouteDeps = Pick<AppContext, 'folders' | 'projectAccess'>;
+
 /** A project's folders: list, create, read, rename, delete many. */
-export function folderRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+export function folderRoutes(ctx: FolderRouteDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/projects/:id/folders',

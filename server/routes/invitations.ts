@@ -16,8 +16,14 @@ const invitationParams = idParams.extend({ invitationId: z.coerce.number().int()
 const hashParams = z.object({ hash: z.string().min(1).max(200) });
 const invitationsAnswer = envelope(z.array(workspaceInvitationSchema));
 
+/** What these routes call: reading this line tells every service they reach. */
+export type InvitationRouteDeps = Pick<
+  AppContext,
+  'userDirectory' | 'workspaceAccess' | 'workspaceInvitations'
+>;
+
 /** Inviting people to a workspace, pending invitations, and the e-mailed link's page and acceptance. */
-export function invitationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+export function invitationRoutes(ctx: InvitationRouteDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       '/workspaces/:id/members/invite',

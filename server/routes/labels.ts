@@ -17,8 +17,11 @@ import { idParams } from './auth';
 
 const labelsAnswer = envelope(z.array(labelSchema));
 
+/** What these routes call: reading this line tells every service they reach. */
+export type LabelRouteDeps = Pick<AppContext, 'labels' | 'projectAccess' | 'projectPresenter'>;
+
 /** Workspace and project labels, attaching workspace labels to projects, and a project's label order. */
-export function labelRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+export function labelRoutes(ctx: LabelRouteDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       '/labels',

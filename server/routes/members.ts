@@ -11,8 +11,11 @@ const membersAnswer = envelope(z.array(workspaceMemberSchema));
 
 export const MEMBER_REMOVED = 'This person has been removed from the workspace members.';
 
+/** What these routes call: reading this line tells every service they reach. */
+export type MemberRouteDeps = Pick<AppContext, 'workspaceAccess' | 'workspaceMembers'>;
+
 /** A workspace's members: listing them, changing a role, removing a member. */
-export function memberRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+export function memberRoutes(ctx: MemberRouteDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/workspaces/:id/members',

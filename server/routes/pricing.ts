@@ -7,8 +7,11 @@ import { notFound } from '../errors';
 
 const planParams = z.object({ planId: z.coerce.number().int().positive() });
 
+/** What these routes call: reading this line tells every service they reach. */
+export type PricingRouteDeps = Pick<AppContext, 'catalogue'>;
+
 /** The plan catalogue (server/billing/pricing-plans.json), public like a pricing page. */
-export function pricingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+export function pricingRoutes(ctx: PricingRouteDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/pricing_plans',

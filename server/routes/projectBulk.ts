@@ -12,12 +12,15 @@ const bulk = (description: string) => ({
   response: { 200: envelope(messageSchema) },
 });
 
+/** What these routes call: reading this line tells every service they reach. */
+export type ProjectBulkRouteDeps = Pick<AppContext, 'projectAccess' | 'projectBulkActions'>;
+
 /**
  * The project calls that take many ids: delete, archive, restore, hide, unhide, leave. Each loads
  * every project in one query (404 for any the caller may not see), authorises the action on all
  * of them (403), then acts.
  */
-export function projectBulkRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+export function projectBulkRoutes(ctx: ProjectBulkRouteDeps): FastifyPluginAsyncZod {
   return async (app) => {
     const actions = ctx.projectBulkActions;
     const allowed = async (userId: number, ids: number[], action: BulkAction) => {

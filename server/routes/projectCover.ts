@@ -11,11 +11,17 @@ import { sendStoredFile } from './storedFile';
 
 const projectAnswer = envelope(projectSchema);
 
+/** What these routes call: reading this line tells every service they reach. */
+export type ProjectCoverRouteDeps = Pick<
+  AppContext,
+  'projectAccess' | 'projectCover' | 'projectPresenter' | 'storage'
+>;
+
 /**
  * A project's cover: upload (multipart, field `file`), remove, and the image for members. Viewers
  * of a public link get it at GET /shared/{shareHash}/cover, behind the one shared-access check.
  */
-export function projectCoverRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+export function projectCoverRoutes(ctx: ProjectCoverRouteDeps): FastifyPluginAsyncZod {
   return async (app) => {
     const answer = async (id: number, userId: number) => {
       const view = await ctx.projectAccess.forUser(id, userId);

@@ -18,8 +18,11 @@ const listAnswer = envelope(z.array(projectSchema)).extend({
 });
 const viewOptionsAnswer = envelope(projectsViewOptionsSchema);
 
+/** What these routes call: reading this line tells every service they reach. */
+export type ProjectListRouteDeps = Pick<AppContext, 'projectLists' | 'projectsViewOptions'>;
+
 /** The project lists, the user's view options and manual order. */
-export function projectListRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+export function projectListRoutes(ctx: ProjectListRouteDeps): FastifyPluginAsyncZod {
   return async (app) => {
     for (const scope of ['active', 'archived', 'hidden'] as const)
       app.get(

@@ -17,8 +17,14 @@ const memberParams = idParams.extend({ memberId: z.coerce.number().int().positiv
 const hashParams = z.object({ hash: z.string().min(1).max(200) });
 const invitationsAnswer = envelope(z.array(projectInvitationSchema));
 
+/** What these routes call: reading this line tells every service they reach. */
+export type ProjectMemberRouteDeps = Pick<
+  AppContext,
+  'projectAccess' | 'projectInvitations' | 'projectMembers' | 'projectPresenter' | 'userDirectory'
+>;
+
 /** A project's members and invitations, and the e-mailed invitation link's page and acceptance. */
-export function projectMemberRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+export function projectMemberRoutes(ctx: ProjectMemberRouteDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/projects/:id/members',

@@ -11,8 +11,14 @@ import { idParams } from './auth';
 
 const projectAnswer = envelope(projectSchema);
 
+/** What these routes call: reading this line tells every service they reach. */
+export type ProjectTransferRouteDeps = Pick<
+  AppContext,
+  'projectAccess' | 'projectPresenter' | 'projectTransfers'
+>;
+
 /** Handing a project to another member, and moving it to another workspace. */
-export function projectTransferRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+export function projectTransferRoutes(ctx: ProjectTransferRouteDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       '/projects/:id/transfer_ownership',

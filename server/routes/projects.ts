@@ -12,8 +12,14 @@ import { idParams } from './auth';
 
 export const projectAnswer = envelope(projectSchema);
 
+/** What these routes call: reading this line tells every service they reach. */
+export type ProjectRouteDeps = Pick<
+  AppContext,
+  'projectAccess' | 'projectCreation' | 'projectPresenter' | 'projectService'
+>;
+
 /** Creating a project, reading, renaming and editing one, its rush flag and the caller's last visit. */
-export function projectRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+export function projectRoutes(ctx: ProjectRouteDeps): FastifyPluginAsyncZod {
   return async (app) => {
     /** The project as the caller now sees it. */
     const answer = async (id: number, userId: number) => {

@@ -15,11 +15,14 @@ const cardSchema = z.object({
   billing_details: z.object({ name: z.string().trim().min(2).max(200) }),
 });
 
+/** What these routes call: reading this line tells every service they reach. */
+export type SandboxPaymentRouteDeps = Pick<AppContext, 'sandboxPayments'>;
+
 /**
  * The sandbox processor's card form call, the stand-in for what Stripe.js does in the browser:
  * a card in, a payment method id out. Served only when the sandbox is the configured processor.
  */
-export function sandboxPaymentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+export function sandboxPaymentRoutes(ctx: SandboxPaymentRouteDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       '/sandbox/payment_methods',

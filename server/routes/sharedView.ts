@@ -47,7 +47,7 @@ function shareHashOf(request: FastifyRequest): string {
  * each route's, so a route added here cannot forget it. Handlers read the project with
  * `sharedProjectOf`.
  */
-export function sharedScope(ctx: AppContext, routes: FastifyPluginAsyncZod): FastifyPluginAsyncZod {
+export function sharedScope(ctx: SharedViewRouteDeps, routes: FastifyPluginAsyncZod): FastifyPluginAsyncZod {
   return async (app) => {
     app.decorateRequest('sharedProject', null);
     app.addHook('onRoute', (route) => {
@@ -68,8 +68,14 @@ export function sharedProjectOf(request: FastifyRequest): ProjectRow {
   return request.sharedProject;
 }
 
+/** What these routes call: reading this line tells every service they reach. */
+export type SharedViewRouteDeps = Pick<
+  AppContext,
+  'config' | 'folders' | 'projectSharing' | 'sharedAccess' | 'storage'
+>;
+
 /** The anonymous shared view of a project: the project with its folders, a folder, and unlocking. */
-export function sharedViewRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+export function sharedViewRoutes(ctx: SharedViewRouteDeps): FastifyPluginAsyncZod {
   return async (app) => {
     await app.register(
       sharedScope(ctx, async (shared) => {
@@ -142,7 +148,7 @@ export function sharedViewRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 }
 
 function setUnlockCookie(
-  ctx: AppContext,
+  ctx: SharedViewRouteDeps,
   reply: FastifyReply,
   cookie: { name: string; value: string; expires: Date | undefined },
 ) {

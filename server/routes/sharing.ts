@@ -5,8 +5,11 @@ import type { AppContext } from '../context';
 import { requireSession } from '../plugins/session';
 import { idParams } from './auth';
 
+/** What these routes call: reading this line tells every service they reach. */
+export type SharingRouteDeps = Pick<AppContext, 'projectAccess' | 'projectSharing'>;
+
 /** Members create, change and revoke a project's public link. */
-export function sharingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+export function sharingRoutes(ctx: SharingRouteDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       '/projects/:id/share',

@@ -6,8 +6,11 @@ import type { AppContext } from '../context';
 import { notFound } from '../errors';
 import { isLocalCaller } from '../plugins/localCaller';
 
+/** What these routes call: reading this line tells every service they reach. */
+export type StatusRouteDeps = Pick<AppContext, 'config' | 'devOutbox'>;
+
 /** What the web app reads before rendering, and the embedded mode's outbox (loopback callers only). */
-export function statusRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+export function statusRoutes(ctx: StatusRouteDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/status',

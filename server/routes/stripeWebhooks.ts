@@ -8,12 +8,15 @@ import { AppError } from '../errors';
 const invalidSignature = () =>
   new AppError(400, 'invalid_signature', 'The Stripe signature of this event is not valid.');
 
+/** What these routes call: reading this line tells every service they reach. */
+export type StripeWebhookRouteDeps = Pick<AppContext, 'clock' | 'paymentEvents' | 'stripePayments'>;
+
 /**
  * Stripe's webhooks, served only when Stripe is the configured processor. Stripe calls from its
  * servers with no session and no Origin (so the same-origin check lets it through); the
  * `Stripe-Signature` header over the exact bytes of the body is what authenticates it.
  */
-export function stripeWebhookRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+export function stripeWebhookRoutes(ctx: StripeWebhookRouteDeps): FastifyPluginAsyncZod {
   return async (app) => {
     const stripe = ctx.stripePayments;
     if (!stripe) return;

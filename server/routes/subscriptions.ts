@@ -10,11 +10,14 @@ import { idParams } from './auth';
 const workspaceAnswer = envelope(workspaceSchema);
 const tags = ['subscriptions'];
 
+/** What these routes call: reading this line tells every service they reach. */
+export type SubscriptionRouteDeps = Pick<AppContext, 'addOns' | 'subscriptions' | 'workspaceAccess'>;
+
 /**
  * The subscription actions (subscribe or upgrade, cancel, reactivate, downgrade, cancel downgrade)
  * and add-ons of a workspace. Each answers the workspace as it is afterwards.
  */
-export function subscriptionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+export function subscriptionRoutes(ctx: SubscriptionRouteDeps): FastifyPluginAsyncZod {
   return async (app) => {
     /** Loads the caller's view (404 for non-members), runs the action, answers the workspace reloaded. */
     const act = async (

@@ -12,7 +12,7 @@ import {
 import { AVATAR_MAX_BYTES } from '@common/limits';
 import type { AppContext } from '../context';
 import { invalidRecord, notFound } from '../errors';
-import { loadUser } from '../presenters/currentUser';
+import { loadUser, type CurrentUserDeps } from '../presenters/currentUser';
 import { presentNotificationsPreferences } from '../presenters/user';
 import { requireSession } from '../plugins/session';
 import { idParams } from './auth';
@@ -26,7 +26,10 @@ function requireSelf(request: FastifyRequest, id: number) {
   return session;
 }
 
-export function userRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+/** What these routes call: reading this line tells every service they reach. */
+export type UserRouteDeps = Pick<AppContext, 'profile' | 'userDirectory'> & CurrentUserDeps;
+
+export function userRoutes(ctx: UserRouteDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.patch(
       '/users/:id',

@@ -7,8 +7,11 @@ import { idParams } from './auth';
 
 const messageAnswer = envelope(messageSchema);
 
+/** What these routes call: reading this line tells every service they reach. */
+export type WorkspaceLifecycleRouteDeps = Pick<AppContext, 'workspaceAccess' | 'workspaceLifecycle'>;
+
 /** Transferring a workspace's ownership, leaving it, deleting it. */
-export function workspaceLifecycleRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+export function workspaceLifecycleRoutes(ctx: WorkspaceLifecycleRouteDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       '/workspaces/:id/transfer_ownership',

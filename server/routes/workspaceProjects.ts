@@ -6,8 +6,11 @@ import type { AppContext } from '../context';
 import { requireSession } from '../plugins/session';
 import { idParams } from './auth';
 
+/** What these routes call: reading this line tells every service they reach. */
+export type WorkspaceProjectRouteDeps = Pick<AppContext, 'workspaceAccess' | 'workspaceProjects'>;
+
 /** The Projects tab of a workspace's settings. */
-export function workspaceProjectRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+export function workspaceProjectRoutes(ctx: WorkspaceProjectRouteDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/workspaces/:id/projects',

@@ -15,8 +15,14 @@ import { parseOrReject } from './parse';
 const workspaceAnswer = envelope(workspaceSchema);
 const workspaceFields = z.object({ name: workspaceNameField.optional() }).strict();
 
+/** What these routes call: reading this line tells every service they reach. */
+export type WorkspaceRouteDeps = Pick<
+  AppContext,
+  'storage' | 'userDirectory' | 'workspaceAccess' | 'workspaceService'
+>;
+
 /** Workspaces the caller belongs to, creating one, and editing its name and logo. */
-export function workspaceRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+export function workspaceRoutes(ctx: WorkspaceRouteDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/me/workspaces',

@@ -1,74 +1,97 @@
+import type { Logger } from 'pino';
 import { SESSION_TTL_DAYS } from '@common/limits';
 import { days, type Clock } from '../clock';
-import type { Db } from '../db/database';
+import type { SessionsRepository, SignedInUser } from '../db/repositories/sessions';
 import { hmac, randomToken } from './secrets';
 
-const TOUCH_EVERY_MS = 60 * 60_000;
+/** How often a session in use slides its expiry forward: at most one write per session and interval. */
+export const TOUCH_EVERY_MS = 60 * 60_000;
 
 export interface SessionMeta {
   userAgent: string | undefined;
   ip: string | undefined;
 }
 
-/** Server-side sessions in the database: the cookie holds a random token, the table only its HMAC. */
+export interface ResolvedSession {
+  userId: number;
+  sessionId: string;
+  /** The signed-in user as the session lookup read them. */
+  signedIn: SignedInUser;
+}
+
+/**
+ * Server-side sessions in the database: the cookie holds a random token, the table only its HMAC.
+ * Every call reads its session row, so signing out or a password change ends a session at once, on
+ * every instance. The write that slides the expiry happens at most once an interval, and the call
+ * does not wait for it.
+ */
 export class SessionService {
+  /** Touches under way in this process, so a burst of calls sends one. */
+  private readonly touching = new Map<string, Promise<void>>();
+
   constructor(
-    private readonly db: Db,
+    private readonly sessions: SessionsRepository,
     private readonly clock: Clock,
     private readonly secret: string,
+    private readonly log: Logger,
   ) {}
 
   async create(userId: number, meta: SessionMeta): Promise<{ token: string; expiresAt: Date }> {
     const token = randomToken();
     const now = this.clock.now();
     const expiresAt = new Date(now.getTime() + days(SESSION_TTL_DAYS));
-    await this.db
-      .insertInto('sessions')
-      .values({
-        id: this.idOf(token),
-        user_id: userId,
-        created_at: now.toISOString(),
-        expires_at: expiresAt.toISOString(),
-        last_seen_at: now.toISOString(),
-        user_agent: meta.userAgent?.slice(0, 300) ?? null,
-        ip: meta.ip ?? null,
-      })
-      .execute();
+    await this.sessions.insert({
+      id: this.idOf(token),
+      user_id: userId,
+      created_at: now.toISOString(),
+      expires_at: expiresAt.toISOString(),
+      last_seen_at: now.toISOString(),
+      user_agent: meta.userAgent?.slice(0, 300) ?? null,
+      ip: meta.ip ?? null,
+    });
     return { token, expiresAt };
   }
 
-  /** The user id behind a cookie token, sliding the expiry forward at most once an hour. */
-  async resolve(token: string): Promise<{ userId: number; sessionId: string } | null> {
+  /** The signed-in user behind a cookie token, or null for an unknown, ended or expired session. */
+  async resolve(token: string): Promise<ResolvedSession | null> {
     const id = this.idOf(token);
-    const session = await this.db.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirst();
-    const now = this.clock.now();
+    const session = await this.sessions.find(id);
     if (!session) return null;
+    const now = this.clock.now();
     if (new Date(session.expires_at) <= now) {
-      await this.db.deleteFrom('sessions').where('id', '=', id).execute();
+      await this.sessions.delete(id);
       return null;
     }
-    if (now.getTime() - new Date(session.last_seen_at).getTime() > TOUCH_EVERY_MS) {
-      await this.db
-        .updateTable('sessions')
-        .set({
-          last_seen_at: now.toISOString(),
-          expires_at: new Date(now.getTime() + days(SESSION_TTL_DAYS)).toISOString(),
-        })
-        .where('id', '=', id)
-        .execute();
-    }
-    return { userId: session.user_id, sessionId: id };
+    if (now.getTime() - new Date(session.last_seen_at).getTime() > TOUCH_EVERY_MS) this.touch(id, now);
+    return { userId: session.signedIn.user.id, sessionId: id, signedIn: session.signedIn };
+  }
+
+  /** Resolves once the expiry slides started by earlier calls are written (tests, shutdown). */
+  async settled(): Promise<void> {
+    await Promise.all(this.touching.values());
   }
 
   async destroy(token: string): Promise<void> {
-    await this.db.deleteFrom('sessions').where('id', '=', this.idOf(token)).execute();
+    await this.sessions.delete(this.idOf(token));
   }
 
   /** Signs the user out everywhere, except the session given (the one making the change). */
   async destroyAllFor(userId: number, exceptSessionId?: string): Promise<void> {
-    let query = this.db.deleteFrom('sessions').where('user_id', '=', userId);
-    if (exceptSessionId) query = query.where('id', '!=', exceptSessionId);
-    await query.execute();
+    await this.sessions.deleteAllFor(userId, exceptSessionId);
+  }
+
+  /** Slides the expiry forward in the background; a touch that fails is tried again by the next call. */
+  private touch(id: string, now: Date): void {
+    if (this.touching.has(id)) return;
+    const done = this.sessions
+      .touch(id, {
+        lastSeenAt: now.toISOString(),
+        expiresAt: new Date(now.getTime() + days(SESSION_TTL_DAYS)).toISOString(),
+        staleBefore: new Date(now.getTime() - TOUCH_EVERY_MS).toISOString(),
+      })
+      .catch((error: unknown) => this.log.warn({ err: error }, 'session expiry not moved'))
+      .finally(() => this.touching.delete(id));
+    this.touching.set(id, done);
   }
 
   private idOf(token: string): string {

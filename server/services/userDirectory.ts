@@ -1,5 +1,5 @@
 import type { FileStorage } from '../adapters/storage/fileStorage';
-import type { PreferenceRow, UserRow } from '../db/repositories/users';
+import type { PreferenceRow, UserRow, UserWithPreferences } from '../db/repositories/users';
 import type { UnitOfWork } from '../db/unitOfWork';
 import { notFound } from '../errors';
 
@@ -11,6 +11,11 @@ export class UserDirectory {
     private readonly uow: UnitOfWork,
     private readonly storage: FileStorage,
   ) {}
+
+  /** The signed-in user with their preferences, for GET /users/me and the answers that carry the user. */
+  async current(userId: number): Promise<UserWithPreferences | undefined> {
+    return this.uow.read.users.withPreferences(userId);
+  }
 
   /** The signed-in user's row; 404 when the account is gone meanwhile. */
   async signedIn(userId: number): Promise<UserRow> {

@@ -31,7 +31,7 @@ describe('changing the e-mail', () => {
     );
     expect(wrong.status).toBe(422);
     expect(wrong.body.response.error.details).toEqual({ current_password: [WRONG_OLD_PASSWORD] });
-    expect((await t.ctx.users.findById(user.id))?.email).toBe(user.email);
+    expect((await t.ctx.uow.read.users.findById(user.id))?.email).toBe(user.email);
     expect(await mailCount(t.ctx, user.email)).toBe(0);
   });
 
@@ -80,7 +80,7 @@ describe('turning two-step verification off', () => {
     });
     expect(wrong.status).toBe(422);
     expect(wrong.body.response.error.details).toEqual({ current_password: [WRONG_OLD_PASSWORD] });
-    expect((await t.ctx.users.preferencesOf(user.id)).is_2fa_enabled).toBe(1);
+    expect((await t.ctx.uow.read.users.preferencesOf(user.id)).is_2fa_enabled).toBe(1);
   });
 
   it('turns it off with the password and signs out every other session, keeping this one', async () => {

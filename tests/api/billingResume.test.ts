@@ -20,7 +20,7 @@ describe('a renewal that died after the processor charged', () => {
   it('resumes the same invoice on the next run and never charges the period twice', async () => {
     t.clock.set(new Date('2026-11-21T10:00:00Z'));
     const { workspace } = await buildPaidWorkspace(t.baseUrl, t.ctx, PRICES.teamMonthly, CARDS.good);
-    const subscription = await t.ctx.workspaces.subscriptionOf(workspace.id);
+    const subscription = await t.ctx.uow.read.workspaces.subscriptionOf(workspace.id);
     const method = await t.ctx.db
       .selectFrom('payment_methods')
       .selectAll()
@@ -69,7 +69,7 @@ describe('a renewal that died after the processor charged', () => {
       [false, 'paid'],
       [true, 'paid'],
     ]);
-    const renewed = await t.ctx.workspaces.subscriptionOf(workspace.id);
+    const renewed = await t.ctx.uow.read.workspaces.subscriptionOf(workspace.id);
     expect(renewed).toMatchObject({ active: 1, billing_period_ends_at: '2027-01-21T10:00:00.000Z' });
   });
 });

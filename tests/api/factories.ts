@@ -21,13 +21,13 @@ export async function buildUser(
   const name = overrides.name ?? `User ${sequence}`;
   const email = overrides.email ?? `user${sequence}-${randomBytes(3).toString('hex')}@example.com`;
   const password = overrides.password ?? 'correct horse battery';
-  const row = await ctx.users.create({
+  const row = await ctx.uow.read.users.create({
     name,
     email,
     passwordHash: await hashPassword(password),
     now: ctx.clock.now().toISOString(),
   });
-  if (overrides.twoStep) await ctx.users.updatePreferences(row.id, { is_2fa_enabled: 1 });
+  if (overrides.twoStep) await ctx.uow.read.users.updatePreferences(row.id, { is_2fa_enabled: 1 });
   return { id: row.id, name, email: row.email, password };
 }
 

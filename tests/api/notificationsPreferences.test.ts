@@ -166,6 +166,6 @@ describe('PATCH /notifications_preferences', () => {
       email_alarms: alarmsWithOff(),
       email_every: 'once_per_day',
     });
-    expect((await t.ctx.users.preferencesOf(second.user.id)).email_every).toBe('once_per_day');
+    expect((await t.ctx.uow.read.users.preferencesOf(second.user.id)).email_every).toBe('once_per_day');
   });
 });

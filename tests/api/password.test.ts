@@ -16,7 +16,7 @@ async function signInStatus(email: string, password: string): Promise<number> {
 }
 
 async function passwordHashOf(user: BuiltUser) {
-  return (await t.ctx.users.findById(user.id))?.password_hash;
+  return (await t.ctx.uow.read.users.findById(user.id))?.password_hash;
 }
 
 describe('POST /users/{id}/update_password', () => {

@@ -59,7 +59,7 @@ async function download(apiUrl: string, cookie?: string) {
 }
 
 async function avatarKeyOf(userId: number) {
-  return (await t.ctx.users.findById(userId))?.avatar_key ?? null;
+  return (await t.ctx.uow.read.users.findById(userId))?.avatar_key ?? null;
 }
 
 /** The avatar files stored for a user, whatever their names. */
@@ -94,7 +94,7 @@ describe('PATCH /users/{id} with profile fields', () => {
 
     const me = await client.get('/users/me');
     expect(me.body.response).toMatchObject({ name: 'Grace Hopper', email: 'grace.hopper@example.com' });
-    const row = await t.ctx.users.findById(user.id);
+    const row = await t.ctx.uow.read.users.findById(user.id);
     expect(row).toMatchObject({ name: 'Grace Hopper', email: 'grace.hopper@example.com' });
 
     const viaNewEmail = await new ApiClient(t.baseUrl).post('/users/sign_in', {
@@ -138,7 +138,7 @@ describe('PATCH /users/{id} with profile fields', () => {
       code: 'invalid_record',
       details: { email: [EMAIL_TAKEN] },
     });
-    expect(await t.ctx.users.findById(user.id)).toMatchObject({ name: 'Before Taken', email: user.email });
+    expect(await t.ctx.uow.read.users.findById(user.id)).toMatchObject({ name: 'Before Taken', email: user.email });
   });
 
   it.each([
@@ -154,7 +154,7 @@ describe('PATCH /users/{id} with profile fields', () => {
       code: 'invalid_record',
       details: { name: [message] },
     });
-    expect((await t.ctx.users.findById(user.id))?.name).toBe('Unchanged Name');
+    expect((await t.ctx.uow.read.users.findById(user.id))?.name).toBe('Unchanged Name');
   });
 
   it('refuses an invalid e-mail and leaves the valid name of the same form unsaved', async () => {
@@ -169,7 +169,7 @@ describe('PATCH /users/{id} with profile fields', () => {
       code: 'invalid_record',
       details: { email: ['Email is invalid.'] },
     });
-    expect(await t.ctx.users.findById(user.id)).toMatchObject({ name: 'Still Me', email: user.email });
+    expect(await t.ctx.uow.read.users.findById(user.id)).toMatchObject({ name: 'Still Me', email: user.email });
   });
 });
 
@@ -285,7 +285,7 @@ describe('PATCH /users/{id} with an avatar', () => {
         code: 'invalid_record',
         details: { avatar: AVATAR_INVALID },
       });
-      expect(await t.ctx.users.findById(user.id)).toMatchObject({ name: 'No Avatar Yet', avatar_key: null });
+      expect(await t.ctx.uow.read.users.findById(user.id)).toMatchObject({ name: 'No Avatar Yet', avatar_key: null });
       expect(storedAvatarFiles(user.id)).toEqual([]);
     },
   );
@@ -471,7 +471,7 @@ describe('PATCH /users/{id} with preferences', () => {
     const answer = await client.patch(`/users/${user.id}`, body);
     expect(answer.status).toBe(422);
     expect(answer.body.response.error.code).toBe('invalid_record');
-    const preferences = await t.ctx.users.preferencesOf(user.id);
+    const preferences = await t.ctx.uow.read.users.preferencesOf(user.id);
     expect(preferences).toMatchObject({
       asset_downloads_resolution: 'original',
       is_2fa_enabled: 0,
@@ -488,8 +488,8 @@ describe('PATCH /users/{id} with preferences', () => {
     });
     expect(answer.status).toBe(422);
     expect(answer.body.response.error.code).toBe('invalid_record');
-    expect((await t.ctx.users.findById(user.id))?.name).toBe('Json Name');
-    expect((await t.ctx.users.preferencesOf(user.id)).asset_downloads_resolution).toBe('original');
+    expect((await t.ctx.uow.read.users.findById(user.id))?.name).toBe('Json Name');
+    expect((await t.ctx.uow.read.users.preferencesOf(user.id)).asset_downloads_resolution).toBe('original');
   });
 });
 
@@ -503,8 +503,8 @@ describe('PATCH /users/{id} authorisation', () => {
     const json = await anonymous.patch(`/users/${user.id}`, { user_preference: { is_2fa_enabled: true } });
     expect(json.status).toBe(401);
     expect(json.body.response.error.code).toBe('unauthorized');
-    expect((await t.ctx.users.findById(user.id))?.name).toBe('Anon Target');
-    expect((await t.ctx.users.preferencesOf(user.id)).is_2fa_enabled).toBe(0);
+    expect((await t.ctx.uow.read.users.findById(user.id))?.name).toBe('Anon Target');
+    expect((await t.ctx.uow.read.users.preferencesOf(user.id)).is_2fa_enabled).toBe(0);
   });
 
   it("answers 404 not_found for another user's id and leaves that user unchanged", async () => {
@@ -527,18 +527,18 @@ describe('PATCH /users/{id} authorisation', () => {
     expect(json.status).toBe(404);
     expect(json.body.response.error.code).toBe('not_found');
 
-    expect(await t.ctx.users.findById(victim.id)).toMatchObject({
+    expect(await t.ctx.uow.read.users.findById(victim.id)).toMatchObject({
       name: 'Victim Name',
       email: victim.email,
       avatar_key: null,
     });
-    expect(await t.ctx.users.preferencesOf(victim.id)).toMatchObject({
+    expect(await t.ctx.uow.read.users.preferencesOf(victim.id)).toMatchObject({
       is_2fa_enabled: 0,
       asset_downloads_resolution: 'original',
     });
     expect(storedAvatarFiles(victim.id)).toEqual([]);
     expect(storedAvatarFiles(attacker.id)).toEqual([]);
-    expect(await t.ctx.users.findById(attacker.id)).toMatchObject({
+    expect(await t.ctx.uow.read.users.findById(attacker.id)).toMatchObject({
       avatar_key: null,
       email: attacker.email,
     });

@@ -36,7 +36,7 @@ describe('POST /users/sign_up', () => {
     await client.post('/users/sign_up', {
       user: { name: 'Plain Text', email: 'plain@example.com', password: 'visible-pw' },
     });
-    const row = await t.ctx.users.findByEmail('plain@example.com');
+    const row = await t.ctx.uow.read.users.findByEmail('plain@example.com');
     expect(row?.password_hash).toMatch(/^scrypt\$/);
     expect(row?.password_hash).not.toContain('visible-pw');
   });

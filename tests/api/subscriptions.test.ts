@@ -37,7 +37,7 @@ const paidCheckout = async (client: ApiClient, priceId: number, card: string = C
 async function expireTrial(workspaceId: number) {
   t.clock.advance(days(15));
   await t.ctx.billingPeriods.runDue(t.clock.now());
-  const subscription = await t.ctx.workspaces.subscriptionOf(workspaceId);
+  const subscription = await t.ctx.uow.read.workspaces.subscriptionOf(workspaceId);
   expect(subscription?.active).toBe(0);
 }
 

@@ -15,6 +15,7 @@ import { ProjectMembersRepository } from './projectMembers';
 import { ProjectUserStatesRepository } from './projectUserStates';
 import { ProjectsRepository } from './projects';
 import { SandboxPaymentsRepository } from './sandboxPayments';
+import { SessionsRepository } from './sessions';
 import { SubscriptionsRepository } from './subscriptions';
 import { UserDismissalsRepository } from './userDismissals';
 import { UsersRepository } from './users';
@@ -41,6 +42,7 @@ const REPOSITORIES = {
   projectUserStates: (db: Db) => new ProjectUserStatesRepository(db),
   projects: (db: Db) => new ProjectsRepository(db),
   sandboxPayments: (db: Db) => new SandboxPaymentsRepository(db),
+  sessions: (db: Db) => new SessionsRepository(db),
   subscriptions: (db: Db) => new SubscriptionsRepository(db),
   userDismissals: (db: Db) => new UserDismissalsRepository(db),
   users: (db: Db) => new UsersRepository(db),

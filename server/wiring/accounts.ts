@@ -1,0 +1,37 @@
+import { SessionsRepository } from '../db/repositories/sessions';
+import { AccessCodeService } from '../services/accessCodes';
+import { AccountService, type SignUpInvitations } from '../services/accounts';
+import { AttemptThrottle } from '../services/attemptThrottle';
+import { DevOutboxService } from '../services/devOutbox';
+import { DismissalService } from '../services/dismissals';
+import { KnownDevices } from '../services/knownDevices';
+import { PasswordResetService } from '../services/passwordResets';
+import { ProfileService } from '../services/profile';
+import { SessionService } from '../services/sessions';
+import { UserDirectory } from '../services/userDirectory';
+import type { Platform } from './platform';
+
+export type AccountServices = ReturnType<typeof accountServices>;
+
+/**
+ * Sign-up, sign-in with two-step codes, sessions, resets and the profile. `signUpInvitations`:
+ * the workspace and project invitations a new account takes up.
+ */
+export function accountServices(p: Platform, signUpInvitations: SignUpInvitations[]) {
+  const { uow, db, clock, log, config, mailer, storage, limiter } = p;
+  const sessions = new SessionService(new SessionsRepository(db), clock, config.sessionSecret, log);
+  const accessCodes = new AccessCodeService(uow, clock, mailer, limiter, config.sessionSecret);
+  const throttle = new AttemptThrottle(uow, clock);
+  const knownDevices = new KnownDevices(config.sessionSecret);
+  return {
+    sessions,
+    accounts: new AccountService(uow, clock, limiter, accessCodes, throttle, knownDevices, signUpInvitations),
+    passwordResets: new PasswordResetService(uow, clock, mailer, limiter, sessions, config.appUrl, log),
+    profile: new ProfileService(uow, clock, storage, sessions, limiter, mailer, config.appUrl),
+    /** The signed-in user, avatars, notification settings. */
+    userDirectory: new UserDirectory(uow, storage),
+    dismissals: new DismissalService(uow, clock),
+    /** The embedded mode's sent mail, for /dev/outbox. */
+    devOutbox: new DevOutboxService(uow),
+  };
+}

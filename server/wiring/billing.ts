@@ -1,0 +1,29 @@
+import { AddOnService } from '../services/addOns';
+import { BillingPeriodService } from '../services/billingPeriods';
+import { BillingRecords } from '../services/billingRecords';
+import { CheckoutService } from '../services/checkout';
+import { PaymentEvents } from '../services/paymentEvents';
+import { SubscriptionService } from '../services/subscriptions';
+import { WorkspaceUsage } from '../services/workspaceUsage';
+import type { Platform } from './platform';
+
+export type BillingServices = ReturnType<typeof billingServices>;
+
+/** Plans, subscriptions, add-ons, invoices and the period end. */
+export function billingServices({ uow, clock, log, catalogue, payments }: Platform) {
+  const checkout = new CheckoutService(uow, clock, payments);
+  const workspaceUsage = new WorkspaceUsage(uow.read.workspaceFacts);
+  return {
+    checkout,
+    /** Projects and bytes a workspace uses, which plans limit. */
+    workspaceUsage,
+    /** Billing information, the saved card and invoices, as the owner reads them. */
+    billingRecords: new BillingRecords(uow),
+    subscriptions: new SubscriptionService(uow, catalogue, checkout, clock),
+    addOns: new AddOnService(uow, catalogue, checkout, clock),
+    /** The period-end run: renewals, trial expiry, cancellations, downgrades (server/jobs/billingPeriodsJob.ts). */
+    billingPeriods: new BillingPeriodService(uow, workspaceUsage, catalogue, checkout, log),
+    /** The card processor's webhooks: payments settled after the fact, renewed cards. */
+    paymentEvents: new PaymentEvents(uow, clock, log),
+  };
+}

@@ -1,0 +1,75 @@
+import { pino } from 'pino';
+import { createEventBus } from '../adapters/bus';
+import type { Mailer } from '../adapters/mail/mailer';
+import { OutboxMailer } from '../adapters/mail/outboxMailer';
+import { SmtpMailer } from '../adapters/mail/smtpMailer';
+import { createPayments } from '../adapters/payments';
+import { createJobQueue } from '../adapters/queue';
+import { LocalFileStorage } from '../adapters/storage/localStorage';
+import { Catalogue, DEFAULT_CATALOGUE_FILE } from '../billing/catalogue';
+import { systemClock, type Clock } from '../clock';
+import type { Config } from '../config';
+import { createDatabase, type Db } from '../db/database';
+import { UnitOfWork } from '../db/unitOfWork';
+import { ActivityLogSubscriber } from '../events/activityLogSubscriber';
+import { EventDispatcher } from '../events/dispatcher';
+import { QueuedMailer } from '../jobs/mailJob';
+import { RateLimiter } from '../services/rateLimiter';
+
+export interface ContextOverrides {
+  clock?: Clock;
+  db?: Db;
+  /** false silences the logs (tests). */
+  logger?: boolean;
+}
+
+export type Platform = ReturnType<typeof createPlatform>;
+
+/** What every domain stands on: settings, logs, time, the data, events, jobs, mail, files, payments. */
+export function createPlatform(config: Config, overrides: ContextOverrides = {}) {
+  const log = pino({ level: overrides.logger === false ? 'silent' : config.logLevel });
+  const clock = overrides.clock ?? systemClock;
+  const db = overrides.db ?? createDatabase(config.database);
+  const uow = new UnitOfWork(db, clock);
+  const jobs = createJobQueue(config, db, clock, log);
+  const mailDelivery: Mailer = config.mail.smtpUrl
+    ? new SmtpMailer(config.mail.smtpUrl, config.mail.from)
+    : new OutboxMailer(uow.read.mailOutbox, config.mail.outboxDir, config.mail.from, clock);
+  const bus = createEventBus(config, log);
+  const events = new EventDispatcher(
+    uow.read.domainEvents,
+    [new ActivityLogSubscriber(uow.read.activityLogs)],
+    bus,
+    clock,
+    log,
+  );
+  uow.onCommit((committed) => events.afterCommit(committed));
+  const { payments, sandbox, stripe } = createPayments(config, uow.read.sandboxPayments, clock, log);
+  return {
+    config,
+    log,
+    clock,
+    /** Migrations, shutdown and the tests' own checks; services reach the data through `uow`. */
+    db,
+    /** The one way services reach the data: repositories, in transactions that record domain events. */
+    uow,
+    /** Committed events to every web process. */
+    bus,
+    /** Hands committed events to the subscribers (the activity log, later notifications). */
+    events,
+    jobs,
+    /** Services queue their mail; the 'mail.send' job hands it to `mailDelivery`. */
+    mailer: new QueuedMailer(jobs) as Mailer,
+    /** The outbox, or SMTP when SMTP_URL is set. */
+    mailDelivery,
+    storage: new LocalFileStorage(config.storage.root),
+    /** Counters of sign-in, code, reset, invitation and share-link tries (sliding windows). */
+    limiter: new RateLimiter(db, clock),
+    catalogue: Catalogue.fromFile(config.billing.pricingPlansFile ?? DEFAULT_CATALOGUE_FILE),
+    payments,
+    /** The sandbox processor when it is the configured one (its card form call is served then). */
+    sandboxPayments: sandbox,
+    /** Stripe when it is the configured processor (its webhooks are served then). */
+    stripePayments: stripe,
+  };
+}

@@ -1,0 +1,69 @@
+import { ProjectPresenter } from '../presenters/project';
+import { ActivityLogReader } from '../services/activityLogReader';
+import { FolderService } from '../services/folders';
+import { InvitationEmailAllowance } from '../services/invitationEmailAllowance';
+import { LabelService } from '../services/labels';
+import { ProjectAccess } from '../services/projectAccess';
+import { ProjectBulkActions } from '../services/projectBulkActions';
+import { ProjectCover } from '../services/projectCover';
+import { ProjectCreation } from '../services/projectCreation';
+import { ProjectInvitationService } from '../services/projectInvitations';
+import { ProjectLists } from '../services/projectLists';
+import { ProjectMemberService } from '../services/projectMembers';
+import { ProjectService } from '../services/projects';
+import { ProjectSharing } from '../services/projectSharing';
+import { ProjectsViewOptionsService } from '../services/projectsViewOptions';
+import { ProjectTransfers } from '../services/projectTransfers';
+import { SharedAccess } from '../services/sharedAccess';
+import { WorkspaceProjects } from '../services/workspaceProjects';
+import type { Platform } from './platform';
+import type { WorkspaceServices } from './workspaces';
+
+export type ProjectServices = ReturnType<typeof projectServices>;
+
+/** Projects: access, lists, edits, members, folders, labels, sharing, transfers, the activity log. */
+export function projectServices(
+  p: Platform,
+  { workspaceAccess, projectFiles }: Pick<WorkspaceServices, 'workspaceAccess' | 'projectFiles'>,
+) {
+  const { uow, db, clock, config, mailer, storage, limiter } = p;
+  const projectAccess = new ProjectAccess(uow.read.projects);
+  const projectPresenter = new ProjectPresenter(uow.read.projectFacts);
+  const projectsViewOptions = new ProjectsViewOptionsService(uow);
+  const folders = new FolderService(uow, projectAccess, clock);
+  return {
+    /** The one door to a project for signed-in users (404 for anyone not allowed to see it). */
+    projectAccess,
+    /** Presents projects for one user, their facts batch-loaded. */
+    projectPresenter,
+    projectCreation: new ProjectCreation(uow, workspaceAccess, clock),
+    /** Rename, edit, rush flag and last seen of one project. */
+    projectService: new ProjectService(uow, workspaceAccess, clock),
+    /** Delete, archive, restore, hide, unhide and leave many projects. */
+    projectBulkActions: new ProjectBulkActions(uow, projectFiles, clock),
+    /** GET /projects/active, /archived, /hidden. */
+    projectLists: new ProjectLists(db, projectPresenter, projectsViewOptions),
+    projectsViewOptions,
+    /** Ownership to another member; the project to another workspace. */
+    projectTransfers: new ProjectTransfers(uow, workspaceAccess, mailer, clock, config.appUrl),
+    projectCover: new ProjectCover(uow, storage, workspaceAccess, clock),
+    /** The Projects tab of a workspace. */
+    workspaceProjects: new WorkspaceProjects(uow),
+    projectMembers: new ProjectMemberService(uow),
+    projectInvitations: new ProjectInvitationService({
+      uow,
+      projectAccess,
+      workspaceAccess,
+      mailer,
+      emailAllowance: new InvitationEmailAllowance(limiter, clock, config.inviteEmailsPerDay),
+      clock,
+      appUrl: config.appUrl,
+    }),
+    folders,
+    labels: new LabelService(uow, projectAccess, workspaceAccess, clock),
+    /** THE check every shared (anonymous) call goes through. */
+    sharedAccess: new SharedAccess(uow.read.projects, clock, limiter, config.sessionSecret),
+    projectSharing: new ProjectSharing(uow, folders, clock),
+    activityLogReader: new ActivityLogReader(uow),
+  };
+}

@@ -1,0 +1,53 @@
+import { InvitationEmailAllowance } from '../services/invitationEmailAllowance';
+import { MemberProjects } from '../services/memberProjects';
+import { ProjectFiles } from '../services/projectFiles';
+import { WorkspaceAccess } from '../services/workspaceAccess';
+import { WorkspaceInvitationService } from '../services/workspaceInvitations';
+import { WorkspaceLifecycleService } from '../services/workspaceLifecycle';
+import { WorkspaceMemberService } from '../services/workspaceMembers';
+import { WorkspaceService } from '../services/workspaces';
+import type { BillingServices } from './billing';
+import type { Platform } from './platform';
+
+export type WorkspaceServices = ReturnType<typeof workspaceServices>;
+
+/** Workspaces, their members and invitations, leaving and deleting. */
+export function workspaceServices(p: Platform, { checkout }: Pick<BillingServices, 'checkout'>) {
+  const { uow, clock, log, config, mailer, storage, catalogue, limiter } = p;
+  const projectFiles = new ProjectFiles(uow, storage, log);
+  const memberProjects = new MemberProjects(uow, projectFiles, clock);
+  const workspaceMembers = new WorkspaceMemberService(uow, memberProjects);
+  return {
+    /** A workspace as one member sees it, its state read in one query. */
+    workspaceAccess: new WorkspaceAccess(uow.read.workspaceFacts, catalogue, clock),
+    workspaceService: new WorkspaceService(
+      uow,
+      catalogue,
+      checkout,
+      storage,
+      clock,
+      config.billing.trialDays,
+    ),
+    workspaceMembers,
+    workspaceInvitations: new WorkspaceInvitationService(
+      uow,
+      mailer,
+      new InvitationEmailAllowance(limiter, clock, config.inviteEmailsPerDay),
+      clock,
+      { appUrl: config.appUrl },
+    ),
+    workspaceLifecycle: new WorkspaceLifecycleService(
+      uow,
+      workspaceMembers,
+      memberProjects,
+      mailer,
+      storage,
+      log,
+      config.appUrl,
+    ),
+    /** A project's files in storage, removed after the rows are gone. */
+    projectFiles,
+    /** What a member's leaving or an ownership change does to their projects. */
+    memberProjects,
+  };
+}
