@@ -1,7 +1,6 @@
-import { sql } from 'kysely';
 import { RATE_LIMITED } from '@common/api/errors';
 import type { Clock } from '../clock';
-import type { Db } from '../db/database';
+import type { RateLimitsRepository } from '../db/repositories/rateLimits';
 import { AppError } from '../errors';
 
 export interface Limit {
@@ -10,12 +9,13 @@ export interface Limit {
 }
 
 /**
- * Fixed-window counters kept in the database, so every app instance shares them.
- * One atomic upsert per attempt: no read-then-write race between instances.
+ * Fixed-window counters kept in the database, so every app instance shares them: the limits of
+ * sign-in, codes, resets and invitation e-mails. (The coarse per-address limit on every API call is
+ * @fastify/rate-limit's, in memory: server/app.ts.)
  */
 export class RateLimiter {
   constructor(
-    private readonly db: Db,
+    private readonly limits: RateLimitsRepository,
     private readonly clock: Clock,
   ) {}
 
@@ -34,25 +34,14 @@ export class RateLimiter {
   /** Counts one event under `key` and answers how many the current window holds, this one included. */
   async count(key: string, windowMinutes: number): Promise<{ hits: number; windowStartedAt: Date }> {
     const now = this.clock.now();
-    const cutoff = new Date(now.getTime() - windowMinutes * 60_000).toISOString();
-    const expired = sql<boolean>`${sql.ref('rate_limits.window_started_at')} <= ${cutoff}`;
-    const row = await this.db
-      .insertInto('rate_limits')
-      .values({ key, window_started_at: now.toISOString(), hits: 1 })
-      .onConflict((oc) =>
-        oc.column('key').doUpdateSet({
-          hits: sql<number>`case when ${expired} then 1 else ${sql.ref('rate_limits.hits')} + 1 end`,
-          window_started_at: sql<string>`case when ${expired} then ${now.toISOString()} else ${sql.ref('rate_limits.window_started_at')} end`,
-        }),
-      )
-      .returning(['hits', 'window_started_at'])
-      .executeTakeFirstOrThrow();
-    return { hits: row.hits, windowStartedAt: new Date(row.window_started_at) };
+    const expiredAt = new Date(now.getTime() - windowMinutes * 60_000).toISOString();
+    const { hits, windowStartedAt } = await this.limits.hit(key, now.toISOString(), expiredAt);
+    return { hits, windowStartedAt: new Date(windowStartedAt) };
   }
 
   /** The events the current window of `key` holds, without counting one. */
   async peek(key: string, windowMinutes: number): Promise<number> {
-    const row = await this.db.selectFrom('rate_limits').selectAll().where('key', '=', key).executeTakeFirst();
+    const row = await this.limits.find(key);
     if (!row) return 0;
     const age = this.clock.now().getTime() - new Date(row.window_started_at).getTime();
     return age >= windowMinutes * 60_000 ? 0 : row.hits;

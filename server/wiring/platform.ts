@@ -64,7 +64,7 @@ export function createPlatform(config: Config, overrides: ContextOverrides = {})
     mailDelivery,
     storage: new LocalFileStorage(config.storage.root),
     /** Counters of sign-in, code, reset, invitation and share-link tries (sliding windows). */
-    limiter: new RateLimiter(db, clock),
+    limiter: new RateLimiter(uow.read.rateLimits, clock),
     catalogue: Catalogue.fromFile(config.billing.pricingPlansFile ?? DEFAULT_CATALOGUE_FILE),
     payments,
     /** The sandbox processor when it is the configured one (its card form call is served then). */

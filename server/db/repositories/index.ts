@@ -14,6 +14,7 @@ import { ProjectInvitationsRepository } from './projectInvitations';
 import { ProjectMembersRepository } from './projectMembers';
 import { ProjectUserStatesRepository } from './projectUserStates';
 import { ProjectsRepository } from './projects';
+import { RateLimitsRepository } from './rateLimits';
 import { SandboxPaymentsRepository } from './sandboxPayments';
 import { SessionsRepository } from './sessions';
 import { SubscriptionsRepository } from './subscriptions';
@@ -41,6 +42,7 @@ const REPOSITORIES = {
   projectMembers: (db: Db) => new ProjectMembersRepository(db),
   projectUserStates: (db: Db) => new ProjectUserStatesRepository(db),
   projects: (db: Db) => new ProjectsRepository(db),
+  rateLimits: (db: Db) => new RateLimitsRepository(db),
   sandboxPayments: (db: Db) => new SandboxPaymentsRepository(db),
   sessions: (db: Db) => new SessionsRepository(db),
   subscriptions: (db: Db) => new SubscriptionsRepository(db),
