@@ -1,7 +1,7 @@
-import type { Config } from '../config';
-import { createContext, type AppContext } from '../context';
-import { migrateToLatest } from '../db/database';
-import { registerJobs, scheduleRecurringJobs } from '.';
+import type { Config } from './config';
+import { createContext, type AppContext } from './context';
+import { migrateToLatest } from './db/database';
+import { registerJobs, scheduleRecurringJobs } from './jobs';
 
 export interface JobRunner {
   ctx: AppContext;

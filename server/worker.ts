@@ -1,5 +1,5 @@
 import { loadConfig } from './config';
-import { startJobRunner } from './jobs/runner';
+import { startJobRunner } from './jobRunner';
 
 /**
  * Process entry: a job worker (`npm run worker`), on as many machines as needed beside web

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ProjectActor } from '@common/projectRoles';
-import type { ProjectView } from '../services/projectAccess';
+import type { ProjectView } from './projectView';
 import { authorizeOwnershipTransfer, authorizeWorkspaceTransfer } from './projectTransfers';
 
 const viewOf = (actor: ProjectActor) => ({ actor }) as ProjectView;

@@ -1,5 +1,5 @@
 import { forbidden } from '../errors';
-import type { ProjectView } from '../services/projectAccess';
+import type { ProjectView } from './projectView';
 
 /**
  * Who may hand a project on (projects-side §2 project actions, §4): its ownership by the project

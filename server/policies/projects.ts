@@ -1,7 +1,7 @@
 import { PROJECT_TEXTS } from '@common/api/projects';
 import { can, type Capability, type ProjectActor } from '@common/projectRoles';
 import { forbidden, type AppError } from '../errors';
-import type { ProjectView } from '../services/projectAccess';
+import type { ProjectView } from './projectView';
 
 /**
  * Who may do what on a project (projects-side §6), on top of ProjectAccess: a caller who reached

@@ -9,7 +9,7 @@ import type {
 } from '../db/repositories/projectFacts';
 import type { UserRow } from '../db/repositories/users';
 import type { ProjectRow } from '../db/repositories/projects';
-import { sha256 } from '../services/secrets';
+import { sha256 } from '../secrets';
 import { presentPerson, workspaceLogoUrl } from './workspace';
 
 export function presentProjectRole(role: ProjectRole) {

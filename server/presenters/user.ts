@@ -2,7 +2,7 @@ import { ALARMS, type AlarmIdentifier, type EmailEvery } from '@common/api/notif
 import type { Alarm, DownloadResolution, NotificationsPreferences, User } from '@common/api/users';
 import type { SignedInUser } from '../db/repositories/sessions';
 import type { PreferenceRow, UserRow } from '../db/repositories/users';
-import { hmac, sha256 } from '../services/secrets';
+import { hmac, sha256 } from '../secrets';
 
 /** Address of a user's avatar, versioned so a new one is never a cached old one. */
 export function avatarUrl(user: Pick<UserRow, 'id' | 'avatar_key'>): string | null {

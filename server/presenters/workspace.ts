@@ -4,7 +4,7 @@ import { WORKSPACE_ROLES, type WorkspaceRole } from '@common/workspaceRoles';
 import type { Catalogue } from '../billing/catalogue';
 import type { UserRow } from '../db/repositories/users';
 import type { AddOnRow, SubscriptionRow, WorkspaceRow } from '../db/repositories/workspaces';
-import { sha256 } from '../services/secrets';
+import { sha256 } from '../secrets';
 import { avatarUrl } from './user';
 
 export function presentRole(role: WorkspaceRole) {

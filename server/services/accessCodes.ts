@@ -7,7 +7,7 @@ import type { UnitOfWork } from '../db/unitOfWork';
 import { accessCodeEmail } from '../emails/accountEmails';
 import { AppError } from '../errors';
 import type { RateLimiter } from './rateLimiter';
-import { hmac, safeEqual, sixDigitCode } from './secrets';
+import { hmac, safeEqual, sixDigitCode } from '../secrets';
 
 /** Two-step verification codes: e-mailed, single-use, short-lived, with a cap on wrong tries. */
 export class AccessCodeService {

@@ -9,7 +9,7 @@ import type { AccessCodeService } from './accessCodes';
 import { SIGN_IN_BACKOFF, type AttemptThrottle } from './attemptThrottle';
 import type { KnownDevices } from './knownDevices';
 import type { RateLimiter } from './rateLimiter';
-import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from './secrets';
+import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from '../secrets';
 
 /**
  * What a sign-up with `invite_hash` joins: each kind of invitation (workspace, later project)

@@ -1,4 +1,4 @@
-import { hmac, randomToken, safeEqual } from './secrets';
+import { hmac, randomToken, safeEqual } from '../secrets';
 
 /** The cookie a browser keeps after signing in to an account, so that strangers' wrong guesses never slow its owner. */
 export const DEVICE_COOKIE = 'proofroom_device';

@@ -9,7 +9,7 @@ import { resetPasswordEmail } from '../emails/accountEmails';
 import { invalidRecord } from '../errors';
 import type { RateLimiter } from './rateLimiter';
 import type { SessionService } from './sessions';
-import { hashPassword, randomToken, sha256 } from './secrets';
+import { hashPassword, randomToken, sha256 } from '../secrets';
 
 /** Forgot and reset password: single-use, expiring tokens; the request never tells whether the address exists. */
 export class PasswordResetService {

@@ -17,7 +17,7 @@ import { emailChangedEmail } from '../emails/securityEmails';
 import { reencodeImage } from '../media/reencodeImage';
 import type { RateLimiter } from './rateLimiter';
 import type { SessionService } from './sessions';
-import { hashPassword, verifyPassword } from './secrets';
+import { hashPassword, verifyPassword } from '../secrets';
 
 export interface AvatarUpload {
   filename: string;

@@ -1,15 +1,8 @@
-import type { ProjectActor } from '@common/projectRoles';
-import type { ProjectMemberRow, ProjectRow, ProjectsRepository } from '../db/repositories/projects';
+import type { ProjectsRepository } from '../db/repositories/projects';
 import { notFound } from '../errors';
+import type { ProjectView } from '../policies/projectView';
 
-/** A project as one signed-in user may see it: their membership and what the policies need. */
-export interface ProjectView {
-  project: ProjectRow;
-  userId: number;
-  /** Undefined for a workspace owner who is not a member of the project. */
-  member: ProjectMemberRow | undefined;
-  actor: ProjectActor;
-}
+export type { ProjectView } from '../policies/projectView';
 
 /**
  * The one door to a project for signed-in users: members and the owner of the project's

@@ -19,7 +19,7 @@ import type { SignUpInvitations } from './accounts';
 import type { InvitationEmailAllowance } from './invitationEmailAllowance';
 import type { ProjectAccess, ProjectView } from './projectAccess';
 import { projectEvent } from './projectEvents';
-import { randomToken, sha256 } from './secrets';
+import { randomToken, sha256 } from '../secrets';
 import type { WorkspaceAccess } from './workspaceAccess';
 import { requireActive } from './workspaceLimits';
 

@@ -8,7 +8,7 @@ import { authorize } from '../policies/projects';
 import type { FolderService } from './folders';
 import type { ProjectView } from './projectAccess';
 import { changeProject } from './projectEvents';
-import { hashPassword, randomToken, sha256 } from './secrets';
+import { hashPassword, randomToken, sha256 } from '../secrets';
 
 export type ShareAnswer = z.infer<typeof shareAnswerSchema>;
 

@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import { SESSION_TTL_DAYS } from '@common/limits';
 import { days, type Clock } from '../clock';
 import type { SessionsRepository, SignedInUser } from '../db/repositories/sessions';
-import { hmac, randomToken } from './secrets';
+import { hmac, randomToken } from '../secrets';
 
 /** How often a session in use slides its expiry forward: at most one write per session and interval. */
 export const TOUCH_EVERY_MS = 60 * 60_000;

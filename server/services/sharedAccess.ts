@@ -3,7 +3,7 @@ import type { Clock } from '../clock';
 import type { ProjectRow, ProjectsRepository } from '../db/repositories/projects';
 import { AppError } from '../errors';
 import type { RateLimiter } from './rateLimiter';
-import { hmac, safeEqual, sha256, verifyPassword } from './secrets';
+import { hmac, safeEqual, sha256, verifyPassword } from '../secrets';
 
 /**
  * Unlock attempts: each address has 10 tries per link in 15 minutes. A link is never locked for

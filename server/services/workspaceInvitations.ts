@@ -23,7 +23,7 @@ import { requireSeats } from '../policies/workspaces';
 import { presentInvitation } from '../presenters/workspaceMember';
 import type { SignUpInvitations } from './accounts';
 import type { InvitationEmailAllowance } from './invitationEmailAllowance';
-import { randomToken, sha256 } from './secrets';
+import { randomToken, sha256 } from '../secrets';
 import type { WorkspaceView } from './workspaceAccess';
 
 export type InvitationByHash = z.infer<typeof invitationByHashSchema>;

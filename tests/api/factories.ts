@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { AppContext } from '@server/context';
-import { hashPassword } from '@server/services/secrets';
+import { hashPassword } from '@server/secrets';
 import { ApiClient } from './harness';
 
 let sequence = 0;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WORKSPACE_TEXTS } from '@common/api/workspaces';
-import { sha256 } from '@server/services/secrets';
+import { sha256 } from '@server/secrets';
 import { INVITATION_TEXTS } from '@server/services/workspaceInvitations';
 import { buildUser, buildWorkspace, PRICES, signedIn } from './factories';
 import { ApiClient, lastMailTo, mailCount, startTestApp, type TestApp } from './harness';

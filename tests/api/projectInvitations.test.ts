@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_TEXTS } from '@common/api/projects';
 import { WORKSPACE_TEXTS } from '@common/api/workspaces';
-import { sha256 } from '@server/services/secrets';
+import { sha256 } from '@server/secrets';
 import { buildUser, signedIn } from './factories';
 import { ApiClient, lastMailTo, mailCount, startTestApp, type TestApp } from './harness';
 import { buildTeam, suspend } from './memberFactories';
