@@ -5,13 +5,13 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import nodemailer from 'nodemailer';
 import { pino } from 'pino';
-import { SMTPServer } from 'smtp-server';
 import { SmtpMailer } from '@server/adapters/mail/smtpMailer';
 import { createJobQueue } from '@server/adapters/queue';
 import type { JobDefinition, JobQueue } from '@server/adapters/queue/jobQueue';
 import { systemClock } from '@server/clock';
 import { loadConfig, type Config } from '@server/config';
 import { createDatabase, dropSchema, migrateToLatest, type Db } from '@server/db/database';
+import { startSmtpServer } from '../tests/api/smtpServer';
 
 /**
  * Job queue figures per adapter: embedded on SQLite, embedded on PostgreSQL, pg-boss on PostgreSQL.
@@ -43,7 +43,7 @@ interface Instance {
   config: Config;
 }
 
-const smtp = await startSmtp();
+const smtp = await startSmtpServer();
 const FROM = 'Proofroom <bench@proofroom.local>';
 const mailer = new SmtpMailer(`smtp://127.0.0.1:${smtp.port}`, FROM);
 const pooled = nodemailer.createTransport({
@@ -181,9 +181,10 @@ async function throughput(queue: JobQueue, name: string, count: number) {
 
 /** Runs a batch of e-mail jobs and checks that every message arrived. */
 async function delivered<T>(batch: () => Promise<T>): Promise<T> {
-  const before = smtp.received;
+  const before = smtp.received.length;
   const result = await batch();
-  if (smtp.received - before !== MAIL_JOBS) throw new Error(`${smtp.received - before} e-mails arrived`);
+  const arrived = smtp.received.length - before;
+  if (arrived !== MAIL_JOBS) throw new Error(`${arrived} e-mails arrived`);
   return result;
 }
 
@@ -204,36 +205,4 @@ async function latency(sender: JobQueue, worker: JobQueue) {
   if (waits.some(Number.isNaN)) throw new Error('Some paced jobs never started');
   const at = (p: number) => (waits[Math.min(waits.length - 1, Math.floor(p * waits.length))] ?? 0).toFixed(1);
   return { p50: at(0.5), p99: at(0.99) };
-}
-
-/** A local SMTP server that accepts and counts every message. */
-async function startSmtp() {
-  let received = 0;
-  const server = new SMTPServer({
-    authOptional: true,
-    hideSTARTTLS: true,
-    disableReverseLookup: true,
-    logger: false,
-    onData(stream, _session, callback) {
-      stream.on('data', () => undefined);
-      stream.on('end', () => {
-        received += 1;
-        callback();
-      });
-    },
-  });
-  const port = await new Promise<number>((resolve, reject) => {
-    const listener = server.listen(0, '127.0.0.1', () => {
-      const address = listener.address();
-      if (address && typeof address === 'object') resolve(address.port);
-      else reject(new Error('SMTP server has no port'));
-    });
-  });
-  return {
-    port,
-    get received() {
-      return received;
-    },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
 }

@@ -20,6 +20,8 @@ export async function startSmtpServer(options: SmtpServerOptions = {}) {
   let refused = 0;
   const server = new SMTPServer({
     authOptional: true,
+    hideSTARTTLS: true,
+    disableReverseLookup: true,
     logger: false,
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
