@@ -1,6 +1,5 @@
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
@@ -20,6 +19,7 @@ import { registerErrorHandler } from './plugins/errorHandler';
 import { acceptEmptyJsonBodies } from './plugins/jsonBody';
 import { registerOriginCheck } from './plugins/originCheck';
 import { registerSession } from './plugins/session';
+import { registerSecurityHeaders } from './plugins/securityHeaders';
 import { registerWebApp } from './plugins/webApp';
 import { authRoutes } from './routes/auth';
 import { statusRoutes } from './routes/status';
@@ -78,7 +78,7 @@ export async function buildApp(
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
 
-  await app.register(fastifyHelmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: { directives: cspDirectives(config) },
     hsts: config.appUrl.startsWith('https:'),
   });
