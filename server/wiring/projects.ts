@@ -26,7 +26,7 @@ export function projectServices(
   p: Platform,
   { workspaceAccess, projectFiles }: Pick<WorkspaceServices, 'workspaceAccess' | 'projectFiles'>,
 ) {
-  const { uow, db, clock, config, mailer, storage, limiter } = p;
+  const { uow, clock, config, mailer, storage, limiter } = p;
   const projectAccess = new ProjectAccess(uow.read.projects);
   const projectPresenter = new ProjectPresenter(uow.read.projectFacts);
   const projectsViewOptions = new ProjectsViewOptionsService(uow);
@@ -42,7 +42,7 @@ export function projectServices(
     /** Delete, archive, restore, hide, unhide and leave many projects. */
     projectBulkActions: new ProjectBulkActions(uow, projectFiles, clock),
     /** GET /projects/active, /archived, /hidden. */
-    projectLists: new ProjectLists(db, projectPresenter, projectsViewOptions),
+    projectLists: new ProjectLists(uow.read.projectLists, projectPresenter, projectsViewOptions),
     projectsViewOptions,
     /** Ownership to another member; the project to another workspace. */
     projectTransfers: new ProjectTransfers(uow, workspaceAccess, mailer, clock, config.appUrl),

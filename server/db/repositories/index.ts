@@ -11,6 +11,7 @@ import { MemberProjectsRepository } from './memberProjects';
 import { PasswordResetTokensRepository } from './passwordResetTokens';
 import { ProjectFactsRepository } from './projectFacts';
 import { ProjectInvitationsRepository } from './projectInvitations';
+import { ProjectListsRepository } from './projectLists';
 import { ProjectMembersRepository } from './projectMembers';
 import { ProjectUserStatesRepository } from './projectUserStates';
 import { ProjectsRepository } from './projects';
@@ -39,6 +40,7 @@ const REPOSITORIES = {
   passwordResetTokens: (db: Db) => new PasswordResetTokensRepository(db),
   projectFacts: (db: Db) => new ProjectFactsRepository(db),
   projectInvitations: (db: Db) => new ProjectInvitationsRepository(db),
+  projectLists: (db: Db) => new ProjectListsRepository(db),
   projectMembers: (db: Db) => new ProjectMembersRepository(db),
   projectUserStates: (db: Db) => new ProjectUserStatesRepository(db),
   projects: (db: Db) => new ProjectsRepository(db),
