@@ -11,6 +11,7 @@ import { envelope, messageSchema } from '@common/api/envelope';
 import { userSchema } from '@common/api/users';
 import type { AppContext } from '../context';
 import { loadUser, presentSignedIn, type CurrentUserDeps } from '../presenters/currentUser';
+import { presentedJson } from '../presenters/presentedJson';
 import {
   endSession,
   rememberDevice,
@@ -65,9 +66,11 @@ export function authRoutes(ctx: AuthRouteDeps): FastifyPluginAsyncZod {
       },
     );
 
-    app.get('/users/me', { schema: { tags: ['auth'], response: { 200: userAnswer } } }, async (request) => ({
-      response: presentSignedIn(ctx, requireSession(request)),
-    }));
+    app.get(
+      '/users/me',
+      { schema: { tags: ['auth'], response: { 200: userAnswer } }, serializerCompiler: presentedJson },
+      async (request) => ({ response: presentSignedIn(ctx, requireSession(request)) }),
+    );
 
     app.post(
       '/users/password',

@@ -11,6 +11,7 @@ import {
 import type { AppContext } from '../context';
 import { notFound } from '../errors';
 import { requireSession } from '../plugins/session';
+import { presentedJson } from '../presenters/presentedJson';
 import { idParams } from './auth';
 
 const listAnswer = envelope(z.array(projectSchema)).extend({
@@ -34,6 +35,7 @@ export function projectListRoutes(ctx: ProjectListRouteDeps): FastifyPluginAsync
             querystring: projectListQuerySchema,
             response: { 200: listAnswer },
           },
+          serializerCompiler: presentedJson,
         },
         async (request) => {
           const { userId } = requireSession(request);

@@ -8,6 +8,7 @@ import {
 } from '@common/api/projects';
 import type { AppContext } from '../context';
 import { requireSession } from '../plugins/session';
+import { presentedJson } from '../presenters/presentedJson';
 import { idParams } from './auth';
 
 export const projectAnswer = envelope(projectSchema);
@@ -47,7 +48,10 @@ export function projectRoutes(ctx: ProjectRouteDeps): FastifyPluginAsyncZod {
 
     app.get(
       '/projects/:id',
-      { schema: { tags: ['projects'], params: idParams, response: { 200: projectAnswer } } },
+      {
+        schema: { tags: ['projects'], params: idParams, response: { 200: projectAnswer } },
+        serializerCompiler: presentedJson,
+      },
       async (request) => {
         const { userId } = requireSession(request);
         return answer(request.params.id, userId);

@@ -8,6 +8,7 @@ import type { AppContext } from '../context';
 import { sendStoredFile } from './storedFile';
 import { invalidRecord } from '../errors';
 import { requireSession } from '../plugins/session';
+import { presentedJson } from '../presenters/presentedJson';
 import { idParams } from './auth';
 import { readMultipartForm } from './multipartForm';
 import { parseOrReject } from './parse';
@@ -26,7 +27,10 @@ export function workspaceRoutes(ctx: WorkspaceRouteDeps): FastifyPluginAsyncZod 
   return async (app) => {
     app.get(
       '/me/workspaces',
-      { schema: { tags: ['workspaces'], response: { 200: envelope(z.array(workspaceSchema)) } } },
+      {
+        schema: { tags: ['workspaces'], response: { 200: envelope(z.array(workspaceSchema)) } },
+        serializerCompiler: presentedJson,
+      },
       async (request) => {
         const { userId } = requireSession(request);
         const views = await ctx.workspaceAccess.listForUser(userId);
