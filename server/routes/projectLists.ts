@@ -11,7 +11,7 @@ import {
 import type { AppContext } from '../context';
 import { notFound } from '../errors';
 import { requireSession } from '../plugins/session';
-import { presentedJson } from '../presenters/presentedJson';
+import { presentedJson, sendJson } from '../presenters/presentedJson';
 import { idParams } from './auth';
 
 const listAnswer = envelope(z.array(projectSchema)).extend({
@@ -20,7 +20,7 @@ const listAnswer = envelope(z.array(projectSchema)).extend({
 const viewOptionsAnswer = envelope(projectsViewOptionsSchema);
 
 /** What these routes call: reading this line tells every service they reach. */
-export type ProjectListRouteDeps = Pick<AppContext, 'projectLists' | 'projectsViewOptions'>;
+export type ProjectListRouteDeps = Pick<AppContext, 'projectLists' | 'projectsViewOptions' | 'readCache'>;
 
 /** The project lists, the user's view options and manual order. */
 export function projectListRoutes(ctx: ProjectListRouteDeps): FastifyPluginAsyncZod {
@@ -37,10 +37,14 @@ export function projectListRoutes(ctx: ProjectListRouteDeps): FastifyPluginAsync
           },
           serializerCompiler: presentedJson,
         },
-        async (request) => {
+        async (request, reply) => {
           const { userId } = requireSession(request);
-          const { projects, pagination } = await ctx.projectLists.list(userId, scope, request.query);
-          return { response: projects, meta: { pagination } };
+          const key = `projects:${scope}:${userId}:${JSON.stringify(request.query)}`;
+          const json = await ctx.readCache.json(key, async () => {
+            const { projects, pagination } = await ctx.projectLists.list(userId, scope, request.query);
+            return { response: projects, meta: { pagination } };
+          });
+          return sendJson(reply, json);
         },
       );
 

@@ -8,7 +8,7 @@ import {
 } from '@common/api/projects';
 import type { AppContext } from '../context';
 import { requireSession } from '../plugins/session';
-import { presentedJson } from '../presenters/presentedJson';
+import { presentedJson, sendJson } from '../presenters/presentedJson';
 import { idParams } from './auth';
 
 export const projectAnswer = envelope(projectSchema);
@@ -16,7 +16,7 @@ export const projectAnswer = envelope(projectSchema);
 /** What these routes call: reading this line tells every service they reach. */
 export type ProjectRouteDeps = Pick<
   AppContext,
-  'projectAccess' | 'projectCreation' | 'projectPresenter' | 'projectService'
+  'projectAccess' | 'projectCreation' | 'projectPresenter' | 'projectService' | 'readCache'
 >;
 
 /** Creating a project, reading, renaming and editing one, its rush flag and the caller's last visit. */
@@ -52,9 +52,10 @@ export function projectRoutes(ctx: ProjectRouteDeps): FastifyPluginAsyncZod {
         schema: { tags: ['projects'], params: idParams, response: { 200: projectAnswer } },
         serializerCompiler: presentedJson,
       },
-      async (request) => {
+      async (request, reply) => {
         const { userId } = requireSession(request);
-        return answer(request.params.id, userId);
+        const { id } = request.params;
+        return sendJson(reply, await ctx.readCache.json(`project:${id}:${userId}`, () => answer(id, userId)));
       },
     );
 

@@ -8,7 +8,7 @@ import type { AppContext } from '../context';
 import { sendStoredFile } from './storedFile';
 import { invalidRecord } from '../errors';
 import { requireSession } from '../plugins/session';
-import { presentedJson } from '../presenters/presentedJson';
+import { presentedJson, sendJson } from '../presenters/presentedJson';
 import { idParams } from './auth';
 import { readMultipartForm } from './multipartForm';
 import { parseOrReject } from './parse';
@@ -19,7 +19,7 @@ const workspaceFields = z.object({ name: workspaceNameField.optional() }).strict
 /** What these routes call: reading this line tells every service they reach. */
 export type WorkspaceRouteDeps = Pick<
   AppContext,
-  'storage' | 'userDirectory' | 'workspaceAccess' | 'workspaceService'
+  'readCache' | 'storage' | 'userDirectory' | 'workspaceAccess' | 'workspaceService'
 >;
 
 /** Workspaces the caller belongs to, creating one, and editing its name and logo. */
@@ -31,10 +31,13 @@ export function workspaceRoutes(ctx: WorkspaceRouteDeps): FastifyPluginAsyncZod 
         schema: { tags: ['workspaces'], response: { 200: envelope(z.array(workspaceSchema)) } },
         serializerCompiler: presentedJson,
       },
-      async (request) => {
+      async (request, reply) => {
         const { userId } = requireSession(request);
-        const views = await ctx.workspaceAccess.listForUser(userId);
-        return { response: views.map((v) => v.presented) };
+        const json = await ctx.readCache.json(`workspaces:${userId}`, async () => {
+          const views = await ctx.workspaceAccess.listForUser(userId);
+          return { response: views.map((v) => v.presented) };
+        });
+        return sendJson(reply, json);
       },
     );
 

@@ -15,6 +15,7 @@ import { ActivityLogSubscriber } from '../events/activityLogSubscriber';
 import { EventDispatcher } from '../events/dispatcher';
 import { QueuedMailer } from '../jobs/mailJob';
 import { RateLimiter } from '../services/rateLimiter';
+import { ReadCache } from '../services/readCache';
 
 export interface ContextOverrides {
   clock?: Clock;
@@ -65,6 +66,8 @@ export function createPlatform(config: Config, overrides: ContextOverrides = {})
     storage: new LocalFileStorage(config.storage.root),
     /** Counters of sign-in, code, reset, invitation and share-link tries (sliding windows). */
     limiter: new RateLimiter(uow.read.rateLimits, clock),
+    /** Answers of the read routes, kept while the database has not changed. */
+    readCache: new ReadCache(uow.read.dataVersion),
     catalogue: Catalogue.fromFile(config.billing.pricingPlansFile ?? DEFAULT_CATALOGUE_FILE),
     payments,
     /** The sandbox processor when it is the configured one (its card form call is served then). */
