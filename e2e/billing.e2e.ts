@@ -1,10 +1,11 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { PAYMENT_ERRORS } from '@common/api/billing';
 import { PLAN_LIMITS_TOOLTIP } from '@common/plans';
 import { join } from 'node:path';
 import { newPage, SCREENSHOT_DIR, shot, useAppAndBrowser, type E2eApp } from './harness';
 import { checkAccessibility } from './axe';
+import { useProjects, useStorage } from '../tests/api/billingHelpers';
 import { closeSnackbars, expectSnackbar, logInInUi, makeUser, signUpInUi, signUpViaApi } from './journeys';
 
 const DAY = 86_400_000;
@@ -557,52 +558,42 @@ describe('plans, checkout and billing', () => {
       data: { add_on_price_id: 2101, quantity: 1 },
     });
     expect(storageAddOn.status()).toBe(200);
-    // Projects and assets arrive with later issues: their usage figures are set here.
-    const usage = env.app.ctx.workspaceUsage;
+    // Assets arrive with a later issue: the workspace's projects and bytes are written here.
     const GB = 1024 ** 3;
-    const storageSpy = vi
-      .spyOn(usage, 'storageUsedInBytes')
-      .mockImplementation(async (id: number) => (id === workspaceId ? 190 * GB : 0));
-    const projectsSpy = vi
-      .spyOn(usage, 'projectsCount')
-      .mockImplementation(async (id: number) => (id === workspaceId ? 10 : 0));
-    try {
-      await page.goto(`/user/workspaces/${workspaceId}/plan`);
-      const storage = page.getByTestId('storage-usage');
-      await storage.getByText('of 200 GB used').waitFor();
-      expect(await storage.getAttribute('data-error')).toBe('true');
-      const banner = page.getByTestId('banner-projectLimit');
-      await banner.getByText('has reached its limit of 10 projects').waitFor();
-      await shot(page, 'billing-50-storage-and-project-limit');
+    await useProjects(env.app.ctx, workspaceId, 10);
+    await useStorage(env.app.ctx, workspaceId, 190 * GB);
+    await page.goto(`/user/workspaces/${workspaceId}/plan`);
+    const storage = page.getByTestId('storage-usage');
+    await storage.getByText('of 200 GB used').waitFor();
+    expect(await storage.getAttribute('data-error')).toBe('true');
+    const banner = page.getByTestId('banner-projectLimit');
+    await banner.getByText('has reached its limit of 10 projects').waitFor();
+    await shot(page, 'billing-50-storage-and-project-limit');
 
-      // Without the add-on 190 GB would not fit in 100 GB: 'Storage in use'.
-      await page.getByRole('button', { name: 'Add Storage' }).click();
-      const addOns = page.getByRole('dialog', { name: 'Add-ons' });
-      await addOns.getByText('100 GB of extra storage (1 unit).').waitFor();
-      await addOns.getByRole('button', { name: 'Remove' }).click();
-      const confirm = page.getByRole('dialog', { name: 'Remove storage' });
-      await confirm.getByRole('checkbox').check();
-      await confirm.getByRole('button', { name: 'Remove' }).click();
-      const inUse = dialog(page, 'Storage in use');
-      await inUse.waitFor();
-      await shotOpen(page, 'billing-51-storage-in-use');
-      await inUse.getByRole('button', { name: 'Ok' }).click();
-      expect(await addOns.isVisible()).toBe(true);
-      await page.keyboard.press('Escape');
-      await addOns.waitFor({ state: 'detached' });
+    // Without the add-on 190 GB would not fit in 100 GB: 'Storage in use'.
+    await page.getByRole('button', { name: 'Add Storage' }).click();
+    const addOns = page.getByRole('dialog', { name: 'Add-ons' });
+    await addOns.getByText('100 GB of extra storage (1 unit).').waitFor();
+    await addOns.getByRole('button', { name: 'Remove' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Remove storage' });
+    await confirm.getByRole('checkbox').check();
+    await confirm.getByRole('button', { name: 'Remove' }).click();
+    const inUse = dialog(page, 'Storage in use');
+    await inUse.waitFor();
+    await shotOpen(page, 'billing-51-storage-in-use');
+    await inUse.getByRole('button', { name: 'Ok' }).click();
+    expect(await addOns.isVisible()).toBe(true);
+    await page.keyboard.press('Escape');
+    await addOns.waitFor({ state: 'detached' });
 
-      // The banner's Upgrade opens the plans; closed, it stays closed.
-      await banner.getByRole('button', { name: 'Upgrade' }).click();
-      await planModal(page).waitFor();
-      await page.keyboard.press('Escape');
-      await page.reload();
-      await storage.waitFor();
-      await page.waitForTimeout(300);
-      expect(await banner.count()).toBe(0);
-    } finally {
-      storageSpy.mockRestore();
-      projectsSpy.mockRestore();
-    }
+    // The banner's Upgrade opens the plans; closed, it stays closed.
+    await banner.getByRole('button', { name: 'Upgrade' }).click();
+    await planModal(page).waitFor();
+    await page.keyboard.press('Escape');
+    await page.reload();
+    await storage.waitFor();
+    await page.waitForTimeout(300);
+    expect(await banner.count()).toBe(0);
     await context.close();
   });
 
