@@ -146,12 +146,8 @@ class ReadWriteDriver implements Driver {
   }
 }
 
-/**
- * A query, not a pragma or a transaction command (which SQLite also counts as read-only); and the
- * data version, which is the read connection's to tell (it changes with every commit of another
- * connection or process: server/db/repositories/dataVersion.ts).
- */
-const READ = /^\s*(select|with|pragma data_version)\b/i;
+/** A query, not a pragma or a transaction command (which SQLite also counts as read-only). */
+const READ = /^\s*(select|with)\b/i;
 
 /**
  * One caller's connection: inside a transaction every statement goes to the write connection,

@@ -11,6 +11,8 @@ export interface RequestSession {
   sessionId: string;
   /** The signed-in user as the session lookup read them (GET /users/me answers with it). */
   signedIn: SignedInUser;
+  /** The database's data version as the call started (server/services/readCache.ts). */
+  dataVersion: string | null;
 }
 
 declare module 'fastify' {

@@ -38,9 +38,9 @@ export function projectListRoutes(ctx: ProjectListRouteDeps): FastifyPluginAsync
           serializerCompiler: presentedJson,
         },
         async (request, reply) => {
-          const { userId } = requireSession(request);
+          const { userId, dataVersion } = requireSession(request);
           const key = `projects:${scope}:${userId}:${JSON.stringify(request.query)}`;
-          const json = await ctx.readCache.json(key, async () => {
+          const json = await ctx.readCache.json(key, dataVersion, async () => {
             const { projects, pagination } = await ctx.projectLists.list(userId, scope, request.query);
             return { response: projects, meta: { pagination } };
           });

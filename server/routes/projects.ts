@@ -53,9 +53,12 @@ export function projectRoutes(ctx: ProjectRouteDeps): FastifyPluginAsyncZod {
         serializerCompiler: presentedJson,
       },
       async (request, reply) => {
-        const { userId } = requireSession(request);
+        const { userId, dataVersion } = requireSession(request);
         const { id } = request.params;
-        return sendJson(reply, await ctx.readCache.json(`project:${id}:${userId}`, () => answer(id, userId)));
+        const json = await ctx.readCache.json(`project:${id}:${userId}`, dataVersion, () =>
+          answer(id, userId),
+        );
+        return sendJson(reply, json);
       },
     );
 

@@ -32,8 +32,8 @@ export function workspaceRoutes(ctx: WorkspaceRouteDeps): FastifyPluginAsyncZod 
         serializerCompiler: presentedJson,
       },
       async (request, reply) => {
-        const { userId } = requireSession(request);
-        const json = await ctx.readCache.json(`workspaces:${userId}`, async () => {
+        const { userId, dataVersion } = requireSession(request);
+        const json = await ctx.readCache.json(`workspaces:${userId}`, dataVersion, async () => {
           const views = await ctx.workspaceAccess.listForUser(userId);
           return { response: views.map((v) => v.presented) };
         });

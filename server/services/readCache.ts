@@ -1,5 +1,3 @@
-import type { DataVersionRepository } from '../db/repositories/dataVersion';
-
 interface Entry {
   version: string;
   body: Buffer;
@@ -17,12 +15,13 @@ export const READ_CACHE_DEFAULTS: ReadCacheOptions = { maxBytes: 64 * 1024 * 102
 
 /**
  * Answers of read routes (a project, a page of projects, the caller's workspaces), kept as the
- * JSON bytes sent, per caller, for as long as the database has not changed: each call reads the
- * database's data version (one cheap query) and sends the kept bytes while it is the one they
- * were built at. Any commit, of this process or another, on this instance or another, changes the
- * version, so a kept answer is never older than the data; access is part of what is kept (a
- * member removed is a commit). The session is not: it is read on every call. Bounded in memory,
- * least recently used out first; the age limit bounds what the clock alone could change.
+ * JSON bytes sent, per caller, for as long as the database has not changed: the session lookup of
+ * each call also reads the database's data version (server/db/repositories/dataVersion.ts), and the
+ * kept bytes go out while it is the one they were built at. Any commit, of this process or
+ * another, on this instance or another, changes the version, so a kept answer is never older than
+ * the data; access is part of what is kept (a member removed is a commit). The session is not: it
+ * is read on every call. Bounded in memory, least recently used out first; the age limit bounds
+ * what the clock alone could change.
  */
 export class ReadCache {
   private readonly entries = new Map<string, Entry>();
@@ -30,18 +29,15 @@ export class ReadCache {
   private readonly building = new Map<string, Promise<Buffer>>();
   private bytes = 0;
 
-  constructor(
-    private readonly versions: DataVersionRepository,
-    private readonly options: ReadCacheOptions = READ_CACHE_DEFAULTS,
-  ) {}
+  constructor(private readonly options: ReadCacheOptions = READ_CACHE_DEFAULTS) {}
 
   /**
    * The JSON of `build()`'s answer for `key` (which names the caller and everything the answer
-   * depends on), built anew only when the database changed since it was kept.
+   * depends on), built anew only when the database changed since it was kept. `version` is the
+   * data version the call's session lookup read, before any of the data: a commit after it is a
+   * newer version.
    */
-  async json(key: string, build: () => Promise<unknown>): Promise<Buffer> {
-    // The version is read before the data: a commit after this read is a newer version.
-    const version = await this.versions.current();
+  async json(key: string, version: string | null, build: () => Promise<unknown>): Promise<Buffer> {
     if (version === null) return Buffer.from(JSON.stringify(await build()));
     const kept = this.entries.get(key);
     if (kept && kept.version === version && performance.now() - kept.storedAt < this.options.maxAgeMs) {

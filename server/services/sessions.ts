@@ -17,6 +17,8 @@ export interface ResolvedSession {
   sessionId: string;
   /** The signed-in user as the session lookup read them. */
   signedIn: SignedInUser;
+  /** The database's data version as the call started (server/services/readCache.ts). */
+  dataVersion: string | null;
 }
 
 /**
@@ -63,7 +65,8 @@ export class SessionService {
       return null;
     }
     if (now.getTime() - new Date(session.last_seen_at).getTime() > TOUCH_EVERY_MS) this.touch(id, now);
-    return { userId: session.signedIn.user.id, sessionId: id, signedIn: session.signedIn };
+    const { signedIn, dataVersion } = session;
+    return { userId: signedIn.user.id, sessionId: id, signedIn, dataVersion };
   }
 
   /** Resolves once the expiry slides started by earlier calls are written (tests, shutdown). */

@@ -67,7 +67,7 @@ export function createPlatform(config: Config, overrides: ContextOverrides = {})
     /** Counters of sign-in, code, reset, invitation and share-link tries (sliding windows). */
     limiter: new RateLimiter(uow.read.rateLimits, clock),
     /** Answers of the read routes, kept while the database has not changed. */
-    readCache: new ReadCache(uow.read.dataVersion),
+    readCache: new ReadCache(),
     catalogue: Catalogue.fromFile(config.billing.pricingPlansFile ?? DEFAULT_CATALOGUE_FILE),
     payments,
     /** The sandbox processor when it is the configured one (its card form call is served then). */

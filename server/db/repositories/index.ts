@@ -3,7 +3,6 @@ import { AccessCodesRepository } from './accessCodes';
 import { ActivityLogsRepository } from './activityLogs';
 import { AttemptThrottlesRepository } from './attemptThrottles';
 import { BillingRepository } from './billing';
-import { DataVersionRepository } from './dataVersion';
 import { DomainEventsRepository } from './domainEvents';
 import { FoldersRepository } from './folders';
 import { LabelsRepository } from './labels';
@@ -33,7 +32,6 @@ const REPOSITORIES = {
   activityLogs: (db: Db) => new ActivityLogsRepository(db),
   attemptThrottles: (db: Db) => new AttemptThrottlesRepository(db),
   billing: (db: Db) => new BillingRepository(db),
-  dataVersion: (db: Db) => new DataVersionRepository(db),
   domainEvents: (db: Db) => new DomainEventsRepository(db),
   folders: (db: Db) => new FoldersRepository(db),
   labels: (db: Db) => new LabelsRepository(db),

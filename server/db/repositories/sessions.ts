@@ -1,6 +1,7 @@
-import type { CompiledQuery, InferResult, Insertable } from 'kysely';
+import type { CompiledQuery, InferResult, Insertable, RawBuilder } from 'kysely';
 import type { Db } from '../database';
 import type { SessionsTable } from '../schema';
+import { dataVersionColumn } from './dataVersion';
 
 /** Who a session signs in: the user's fields and preferences an answer about them needs. */
 export interface SignedInUser {
@@ -18,6 +19,8 @@ export interface SessionLookup {
   expires_at: string;
   last_seen_at: string;
   signedIn: SignedInUser;
+  /** The database's data version as the call starts (null where it has none): dataVersion.ts. */
+  dataVersion: string | null;
 }
 
 type LookupRow = InferResult<ReturnType<typeof lookupQuery>>[number];
@@ -33,17 +36,19 @@ export class SessionsRepository {
   }
 
   /**
-   * The session and its user, in one read: every signed-in call pays it, so the query is built and
-   * compiled once (Kysely's builder cost more than SQLite's lookup) and run with each id.
+   * The session, its user and the database's data version, in one read: every signed-in call pays
+   * it, so the query is built and compiled once (Kysely's builder cost more than SQLite's lookup)
+   * and run with each id.
    */
   async find(id: string): Promise<SessionLookup | undefined> {
-    this.lookup ??= lookupQuery(this.db, '').compile();
+    this.lookup ??= lookupQuery(this.db, '', await dataVersionColumn(this.db)).compile();
     const { rows } = await this.db.executeQuery<LookupRow>({ ...this.lookup, parameters: [id] });
     const row = rows[0];
     if (!row) return undefined;
     return {
       expires_at: row.expires_at,
       last_seen_at: row.last_seen_at,
+      dataVersion: row.data_version === null ? null : String(row.data_version),
       signedIn: {
         user: {
           id: row.id,
@@ -89,7 +94,7 @@ export class SessionsRepository {
 }
 
 /** The lookup of `id`, whose only parameter is the id. */
-function lookupQuery(db: Db, id: string) {
+function lookupQuery(db: Db, id: string, dataVersion: RawBuilder<string | number | null>) {
   return db
     .selectFrom('sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
@@ -107,6 +112,7 @@ function lookupQuery(db: Db, id: string) {
       'p.asset_downloads_resolution',
       'p.email_every',
       'p.projects_order',
+      dataVersion.as('data_version'),
     ])
     .where('s.id', '=', id);
 }
