@@ -324,7 +324,10 @@ describe('projects', () => {
 
     // A filter nothing matches: the empty state offers to clear the filters.
     await page.getByTestId('filters-button').click();
-    await page.getByRole('checkbox', { name: 'Priority' }).check();
+    const priority = page.getByTestId('filters-popover').getByRole('checkbox', { name: 'Priority' });
+    await priority.click();
+    // The box follows the saved view options: wait for them rather than for the click alone.
+    await expect.poll(() => priority.isChecked()).toBe(true);
     await page.keyboard.press('Escape');
     await page.getByTestId('projects-filtered-empty').waitFor();
     await shot(page, 'projects-filtered-empty');
