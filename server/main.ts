@@ -16,4 +16,6 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 }
 
 await app.listen({ host: config.host, port: config.port });
-app.log.info(`Proofroom is running at ${config.appUrl} (${config.database.dialect}, jobs: ${config.jobs.queue})`);
+app.log.info(
+  `Proofroom is running at ${config.appUrl} (${config.database.dialect}, jobs: ${config.jobs.queue})`,
+);

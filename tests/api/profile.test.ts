@@ -138,7 +138,10 @@ describe('PATCH /users/{id} with profile fields', () => {
       code: 'invalid_record',
       details: { email: [EMAIL_TAKEN] },
     });
-    expect(await t.ctx.uow.read.users.findById(user.id)).toMatchObject({ name: 'Before Taken', email: user.email });
+    expect(await t.ctx.uow.read.users.findById(user.id)).toMatchObject({
+      name: 'Before Taken',
+      email: user.email,
+    });
   });
 
   it.each([
@@ -169,7 +172,10 @@ describe('PATCH /users/{id} with profile fields', () => {
       code: 'invalid_record',
       details: { email: ['Email is invalid.'] },
     });
-    expect(await t.ctx.uow.read.users.findById(user.id)).toMatchObject({ name: 'Still Me', email: user.email });
+    expect(await t.ctx.uow.read.users.findById(user.id)).toMatchObject({
+      name: 'Still Me',
+      email: user.email,
+    });
   });
 });
 
@@ -285,7 +291,10 @@ describe('PATCH /users/{id} with an avatar', () => {
         code: 'invalid_record',
         details: { avatar: AVATAR_INVALID },
       });
-      expect(await t.ctx.uow.read.users.findById(user.id)).toMatchObject({ name: 'No Avatar Yet', avatar_key: null });
+      expect(await t.ctx.uow.read.users.findById(user.id)).toMatchObject({
+        name: 'No Avatar Yet',
+        avatar_key: null,
+      });
       expect(storedAvatarFiles(user.id)).toEqual([]);
     },
   );
