@@ -4,6 +4,7 @@ import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config';
 import { migrations } from './migrations';
+import { preparingPool } from './preparedStatements';
 import type { Database } from './schema';
 import { sqliteDialect } from './sqliteDriver';
 
@@ -21,7 +22,7 @@ export function createDatabase(config: DatabaseConfig): Db {
       max: 10,
       ...(config.schema ? { options: `-c search_path=${config.schema}` } : {}),
     });
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
   }
   if (config.file !== ':memory:') mkdirSync(dirname(config.file), { recursive: true });
   return new Kysely<Database>({ dialect: sqliteDialect(config.file) });

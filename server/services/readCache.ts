@@ -11,7 +11,7 @@ export interface ReadCacheOptions {
   maxAgeMs: number;
 }
 
-export const READ_CACHE_DEFAULTS: ReadCacheOptions = { maxBytes: 64 * 1024 * 1024, maxAgeMs: 10_000 };
+export const READ_CACHE_DEFAULTS: ReadCacheOptions = { maxBytes: 64 * 1024 * 1024, maxAgeMs: 60_000 };
 
 /**
  * Answers of read routes (a project, a page of projects, the caller's workspaces), kept as the
@@ -20,8 +20,9 @@ export const READ_CACHE_DEFAULTS: ReadCacheOptions = { maxBytes: 64 * 1024 * 102
  * kept bytes go out while it is the one they were built at. Any commit, of this process or
  * another, on this instance or another, changes the version, so a kept answer is never older than
  * the data; access is part of what is kept (a member removed is a commit). The session is not: it
- * is read on every call. Bounded in memory, least recently used out first; the age limit bounds
- * what the clock alone could change.
+ * is read on every call. Bounded in memory, least recently used out first. The answers kept
+ * depend on the data only (no field is worked out from the clock); the age limit bounds what a
+ * later one that did could lag.
  */
 export class ReadCache {
   private readonly entries = new Map<string, Entry>();

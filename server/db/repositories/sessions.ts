@@ -1,6 +1,7 @@
 import type { CompiledQuery, InferResult, Insertable, RawBuilder } from 'kysely';
 import type { Db } from '../database';
 import type { SessionsTable } from '../schema';
+import { prepareOnPostgres } from '../preparedStatements';
 import { dataVersionColumn } from './dataVersion';
 
 /** Who a session signs in: the user's fields and preferences an answer about them needs. */
@@ -41,7 +42,10 @@ export class SessionsRepository {
    * and run with each id.
    */
   async find(id: string): Promise<SessionLookup | undefined> {
-    this.lookup ??= lookupQuery(this.db, '', await dataVersionColumn(this.db)).compile();
+    if (!this.lookup) {
+      this.lookup = lookupQuery(this.db, '', await dataVersionColumn(this.db)).compile();
+      prepareOnPostgres(this.lookup.sql);
+    }
     const { rows } = await this.db.executeQuery<LookupRow>({ ...this.lookup, parameters: [id] });
     const row = rows[0];
     if (!row) return undefined;
