@@ -19,7 +19,9 @@ import type * as Projects from '../tests/api/projectFactories';
  * Run: `npm run bench:reads [-- <app dir> ...]`. With several app directories (a worktree of an
  * older commit beside this one) their runs interleave, so machine noise falls on both alike.
  * BENCH_DB=sqlite|postgres|both (both), BENCH_SECONDS per run (5), BENCH_REPEATS (3),
- * BENCH_PROFILE=<dir> writes a CPU profile of each app process under load there.
+ * BENCH_PROFILE=<dir> writes a CPU profile of each app process under load there,
+ * BENCH_READ_CACHE=off builds every answer (server/services/readCache.ts keeps them otherwise, and
+ * nothing changes the data during a run).
  */
 
 interface Route {
@@ -91,6 +93,14 @@ async function serve(appDir: string): Promise<void> {
     body: JSON.stringify({ email: owner.email, password: owner.password }),
   });
   const cookie = (signIn.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+
+  // BENCH_READ_CACHE=off: every answer is built, as the first call after a change to the data
+  // builds it (an app older than the read cache has none to turn off).
+  const cache = t.ctx.readCache as typeof t.ctx.readCache | undefined;
+  if (cache && process.env.BENCH_READ_CACHE === 'off') {
+    const json = cache.json.bind(cache);
+    cache.json = (key, _version, build) => json(key, null, build);
+  }
 
   const executor = t.ctx.db.getExecutor();
   const execute = executor.executeQuery.bind(executor);

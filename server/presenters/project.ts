@@ -5,9 +5,9 @@ import type {
   LabelRow,
   ProjectFacts,
   ProjectFactsRepository,
+  PersonRow,
   ProjectMemberFact,
 } from '../db/repositories/projectFacts';
-import type { UserRow } from '../db/repositories/users';
 import type { ProjectRow } from '../db/repositories/projects';
 import { sha256 } from '../secrets';
 import { presentPerson, workspaceLogoUrl } from './workspace';
@@ -141,7 +141,7 @@ export class ProjectPresenter {
 export function presentWorkspaceProject(
   row: ProjectRow,
   members: ProjectMemberFact[],
-  workspaceOwner: UserRow,
+  workspaceOwner: PersonRow,
   userId: number,
 ): WorkspaceProject {
   return {

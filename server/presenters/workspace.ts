@@ -11,7 +11,8 @@ export function presentRole(role: WorkspaceRole) {
   return { name: role, ...WORKSPACE_ROLES[role] };
 }
 
-export function presentPerson(user: UserRow) {
+/** A person as answers show them: the fields of `PERSON_COLUMNS` (server/db/repositories/projectFacts.ts). */
+export function presentPerson(user: Pick<UserRow, 'id' | 'name' | 'email' | 'avatar_key'>) {
   return {
     id: user.id,
     name: user.name,

@@ -185,7 +185,10 @@ describe('GET /projects/active, /archived, /hidden', () => {
     const queriesFor = async () => {
       const spy = vi.spyOn(t.ctx.db.getExecutor(), 'executeQuery');
       const answer = await list(client, 'active');
-      const n = spy.mock.calls.length;
+      // The job queue works on its own timer (the invitations' mail), whatever the call does.
+      const n = spy.mock.calls.filter(
+        ([query]) => !/"jobs"|"job_schedules"|"mail_outbox"/.test(query.sql),
+      ).length;
       spy.mockRestore();
       return { n, length: answer.body.response.length };
     };

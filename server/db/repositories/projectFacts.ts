@@ -7,17 +7,21 @@ import type { UserRow } from './users';
 export type LabelRow = Selectable<LabelsTable>;
 export type ProjectUserStateRow = Selectable<ProjectUserStatesTable>;
 
+/** The user columns a presented person needs; a page of 100 projects reads hundreds of them. */
+const PERSON_COLUMNS = ['u.id', 'u.name', 'u.email', 'u.avatar_key'] as const;
+export type PersonRow = Pick<UserRow, 'id' | 'name' | 'email' | 'avatar_key'>;
+
 export interface ProjectMemberFact {
   memberId: number;
   role: ProjectRole;
-  user: UserRow;
+  user: PersonRow;
 }
 
 export interface ProjectWorkspaceFact {
   id: number;
   name: string;
   logo_key: string | null;
-  owner: UserRow;
+  owner: PersonRow;
   /** The subscription is active: exactly `isActive` of common/workspaceState.ts. */
   isActive: boolean;
 }
@@ -112,7 +116,7 @@ export class ProjectFactsRepository {
     const rows = await this.db
       .selectFrom('project_members as pm')
       .innerJoin('users as u', 'u.id', 'pm.user_id')
-      .selectAll('u')
+      .select(PERSON_COLUMNS)
       .select(['pm.id as member_id', 'pm.project_id', 'pm.role'])
       .where('pm.project_id', 'in', projectIds)
       .orderBy('pm.id')
@@ -134,7 +138,7 @@ export class ProjectFactsRepository {
       .selectFrom('workspaces as w')
       .innerJoin('users as u', 'u.id', 'w.owner_id')
       .leftJoin('subscriptions as s', 's.workspace_id', 'w.id')
-      .selectAll('u')
+      .select(PERSON_COLUMNS)
       .select(['w.id as workspace_id', 'w.name as workspace_name', 'w.logo_key', 's.active'])
       .where('w.id', 'in', ids)
       .execute();
