@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppContext } from '../context';
+import type { Config } from '../config';
 import type { SignedInUser } from '../db/repositories/sessions';
 import { unauthorized } from '../errors';
 import { DEVICE_COOKIE, DEVICE_COOKIE_DAYS } from '../services/knownDevices';
+import type { SessionService } from '../services/sessions';
 
 export const SESSION_COOKIE = 'proofroom_session';
 
@@ -30,7 +31,10 @@ declare module 'fastify' {
  * is validated (authenticate, then validate), unless the route is marked `public`.
  */
 /** What the session cookie needs: the sessions and the app's address (Secure behind TLS). */
-export type SessionDeps = Pick<AppContext, 'sessions' | 'config'>;
+export interface SessionDeps {
+  sessions: SessionService;
+  config: Config;
+}
 
 export function registerSession(app: FastifyInstance, ctx: SessionDeps): void {
   app.decorateRequest('session', null);

@@ -10,7 +10,7 @@ import {
 import { envelope, messageSchema } from '@common/api/envelope';
 import { userSchema } from '@common/api/users';
 import type { AppContext } from '../context';
-import { loadUser, presentSignedIn, type CurrentUserDeps } from '../presenters/currentUser';
+import { loadUser, presentSignedIn, type CurrentUserDeps } from './currentUser';
 import { presentedJson } from '../presenters/presentedJson';
 import {
   endSession,

@@ -12,7 +12,7 @@ import {
 import { AVATAR_MAX_BYTES } from '@common/limits';
 import type { AppContext } from '../context';
 import { invalidRecord, notFound } from '../errors';
-import { loadUser, type CurrentUserDeps } from '../presenters/currentUser';
+import { loadUser, type CurrentUserDeps } from './currentUser';
 import { presentNotificationsPreferences } from '../presenters/user';
 import { requireSession } from '../plugins/session';
 import { idParams } from './auth';

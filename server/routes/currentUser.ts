@@ -2,7 +2,7 @@ import type { User } from '@common/api/users';
 import type { AppContext } from '../context';
 import { unauthorized } from '../errors';
 import type { RequestSession } from '../plugins/session';
-import { presentUser } from './user';
+import { presentUser } from '../presenters/user';
 
 export type CurrentUserDeps = Pick<AppContext, 'userDirectory' | 'config'>;
 
