@@ -145,6 +145,11 @@ async function serve(appDir: string): Promise<void> {
   process.on('message', (message: Message) => {
     void (async () => {
       if (message.kind === 'close') return stop();
+      if (message.kind === 'cpu') {
+        const { user, system } = process.cpuUsage();
+        process.send?.(user + system);
+        return;
+      }
       if (message.kind === 'profile') {
         await profiler.post('Profiler.enable');
         await profiler.post('Profiler.start');
@@ -159,21 +164,27 @@ async function serve(appDir: string): Promise<void> {
   process.once('disconnect', () => void stop());
 }
 
-type Message = { kind: 'close' } | { kind: 'profile' } | { kind: 'profileEnd'; file: string };
+type Message =
+  { kind: 'close' } | { kind: 'cpu' } | { kind: 'profile' } | { kind: 'profileEnd'; file: string };
 
 // ---------------------------------------------------------------- the load process
 
 interface Figures {
   rps: number;
+  /** CPU time of the app process (both servers share it) per answer, in µs. */
+  cpuPerCall: number;
   p50: number;
   p99: number;
   errors: number;
 }
 
-async function cannon(url: string, cookie: string, seconds: number): Promise<Figures> {
+async function cannon(child: ChildProcess, url: string, cookie: string, seconds: number): Promise<Figures> {
+  const cpuBefore = await ask(child, { kind: 'cpu' });
   const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds, headers: { cookie } });
+  const cpuAfter = await ask(child, { kind: 'cpu' });
   return {
     rps: result.requests.average,
+    cpuPerCall: (Number(cpuAfter) - Number(cpuBefore)) / Math.max(1, result.requests.total),
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.timeouts + result.non2xx,
@@ -193,9 +204,9 @@ function start(appDir: string, database: string): Promise<{ child: ChildProcess;
 }
 
 /** Sends a message to an app process and waits for its answer. */
-function ask(child: ChildProcess, message: Message): Promise<void> {
+function ask(child: ChildProcess, message: Message): Promise<unknown> {
   return new Promise((done) => {
-    child.once('message', () => done());
+    child.once('message', done);
     child.send(message);
   });
 }
@@ -223,11 +234,11 @@ async function main(): Promise<void> {
     for (const dir of appDirs) apps.push({ dir, ...(await start(dir, database)) });
     const runs = new Map<string, { app: Figures[]; bare: Figures[] }>();
     const key = (dir: string, route: string) => `${dir}\u0000${route}`;
-    for (const { dir, served } of apps)
+    for (const { dir, served, child } of apps)
       for (const route of served.routes) {
         // A short warm-up of both servers, not counted.
-        await cannon(`${served.appUrl}${route.path}`, served.cookie, 1);
-        await cannon(`${served.bareUrl}${route.path}`, served.cookie, 1);
+        await cannon(child, `${served.appUrl}${route.path}`, served.cookie, 1);
+        await cannon(child, `${served.bareUrl}${route.path}`, served.cookie, 1);
         runs.set(key(dir, route.name), { app: [], bare: [] });
       }
     for (let r = 0; r < repeats; r++)
@@ -236,15 +247,15 @@ async function main(): Promise<void> {
           const run = runs.get(key(dir, route.name));
           const file = profile && r === 0 ? join(profile, profileName(database, dir, route.name)) : null;
           if (file) await ask(child, { kind: 'profile' });
-          run?.app.push(await cannon(`${served.appUrl}${route.path}`, served.cookie, seconds));
+          run?.app.push(await cannon(child, `${served.appUrl}${route.path}`, served.cookie, seconds));
           if (file) await ask(child, { kind: 'profileEnd', file });
-          run?.bare.push(await cannon(`${served.bareUrl}${route.path}`, served.cookie, seconds));
+          run?.bare.push(await cannon(child, `${served.bareUrl}${route.path}`, served.cookie, seconds));
         }
 
     console.log(
       `\n${database}: ${CONNECTIONS} connections, ${repeats} runs of ${seconds} s each, medians\n` +
-        '| app | route | queries | bytes | app req/s | bare req/s | ratio | app p50 | app p99 | bare p50 | bare p99 | errors |\n' +
-        '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+        '| app | route | queries | bytes | app req/s | bare req/s | ratio | app p50 | app p99 | bare p50 | bare p99 | app CPU/call | bare CPU/call | errors |\n' +
+        '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
     );
     for (const { dir, served } of apps)
       for (const route of served.routes) {
@@ -257,7 +268,8 @@ async function main(): Promise<void> {
         console.log(
           `| ${dir} | ${route.name} | ${route.queries} | ${route.bytes} | ${appRps.toFixed(0)} | ` +
             `${bareRps.toFixed(0)} | ${(appRps / bareRps).toFixed(2)}x | ${m(run.app, (f) => f.p50)} ms | ` +
-            `${m(run.app, (f) => f.p99)} ms | ${m(run.bare, (f) => f.p50)} ms | ${m(run.bare, (f) => f.p99)} ms | ${errors} |`,
+            `${m(run.app, (f) => f.p99)} ms | ${m(run.bare, (f) => f.p50)} ms | ${m(run.bare, (f) => f.p99)} ms | ` +
+            `${m(run.app, (f) => f.cpuPerCall).toFixed(0)} µs | ${m(run.bare, (f) => f.cpuPerCall).toFixed(0)} µs | ${errors} |`,
         );
       }
     for (const { child } of apps) {

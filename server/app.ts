@@ -95,9 +95,9 @@ export async function buildApp(
       await api.register(fastifyRateLimit, { max: config.apiRateLimitPerMinute, timeWindow: '1 minute' });
       registerOriginCheck(api, config.appUrl);
       // API answers are personal: no browser or proxy keeps them, unless a route says otherwise.
-      api.addHook('onSend', async (_request, reply, payload) => {
+      api.addHook('onSend', (_request, reply, payload, done) => {
         if (!reply.hasHeader('cache-control')) void reply.header('cache-control', 'no-store');
-        return payload;
+        done(null, payload);
       });
       registerSession(api, ctx);
       await api.register(authRoutes(ctx));

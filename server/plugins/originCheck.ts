@@ -22,7 +22,7 @@ export function isForeignRequest(request: FastifyRequest, appUrl: string): boole
 }
 
 export function registerOriginCheck(app: FastifyInstance, appUrl: string): void {
-  app.addHook('onRequest', async (request) => {
-    if (isForeignRequest(request, appUrl)) throw new AppError(403, 'forbidden', FOREIGN_ORIGIN);
+  app.addHook('onRequest', (request, _reply, done) => {
+    done(isForeignRequest(request, appUrl) ? new AppError(403, 'forbidden', FOREIGN_ORIGIN) : undefined);
   });
 }

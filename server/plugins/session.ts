@@ -42,8 +42,8 @@ export function registerSession(app: FastifyInstance, ctx: SessionDeps): void {
     const token = request.cookies[SESSION_COOKIE];
     request.session = token ? await ctx.sessions.resolve(token) : null;
   });
-  app.addHook('preValidation', async (request) => {
-    if (!request.routeOptions.config.public && !request.session) throw unauthorized();
+  app.addHook('preValidation', (request, _reply, done) => {
+    done(!request.routeOptions.config.public && !request.session ? unauthorized() : undefined);
   });
 }
 
