@@ -8,13 +8,21 @@ set -euo pipefail
 #   /usr/bin/soffice:libreoffice-core /usr/bin/exiftool:libimage-exiftool-perl /usr/bin/pdftoppm:poppler-utils
 PACKAGES=(
   "/usr/bin/chromium:chromium"
+  "/usr/bin/pdftoppm:poppler-utils"
+  "/usr/lib/libreoffice/program/soffice.bin:libreoffice-core"
+  "/usr/bin/lowriter:libreoffice-writer"
+  "/usr/bin/localc:libreoffice-calc"
+  "/usr/share/fonts/truetype/liberation2/LiberationSans-Regular.ttf:fonts-liberation2"
+  "/usr/share/fonts/truetype/crosextra/Carlito-Regular.ttf:fonts-crosextra-carlito"
+  "/usr/share/fonts/truetype/crosextra/Caladea-Regular.ttf:fonts-crosextra-caladea"
+  "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf:fonts-dejavu-core"
 )
 
 missing=()
 for entry in "${PACKAGES[@]}"; do
   binary=${entry%%:*}
   package=${entry#*:}
-  if [ -x "$binary" ]; then
+  if [ -e "$binary" ]; then
     echo "ok: $package ($binary present)"
   else
     missing+=("$package")
