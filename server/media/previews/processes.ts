@@ -1,0 +1,130 @@
+import { spawn } from 'node:child_process';
+
+/** The binary is not installed here (scripts/setup-system.sh installs it): 'converter_missing'. */
+export class ToolMissingError extends Error {
+  constructor(readonly command: string) {
+    super(`${command} is not installed on this server.`);
+    this.name = 'ToolMissingError';
+  }
+}
+
+/** The tool ran past its own time limit or the job's signal was aborted: 'timeout'. */
+export class ToolTimeoutError extends Error {
+  constructor(
+    readonly command: string,
+    readonly reason: 'timeout' | 'aborted',
+  ) {
+    super(
+      reason === 'timeout'
+        ? `${command} took too long and was stopped.`
+        : `${command} was stopped (job aborted).`,
+    );
+    this.name = 'ToolTimeoutError';
+  }
+}
+
+/** The tool wrote more than maxOutputBytes on stdout or stderr: it is stopped. */
+export class ToolOutputTooLargeError extends Error {
+  constructor(readonly command: string) {
+    super(`${command} wrote more output than allowed and was stopped.`);
+    this.name = 'ToolOutputTooLargeError';
+  }
+}
+
+export interface RunToolOptions {
+  signal: AbortSignal;
+  timeoutMs: number;
+  cwd?: string;
+  /** Cap on stdout and on stderr, each (default 256 MiB for stdout, stderr keeps its last 64 KiB). */
+  maxOutputBytes?: number;
+  env?: NodeJS.ProcessEnv;
+}
+
+export interface ToolResult {
+  stdout: Buffer;
+  stderr: string;
+  /** The exit code; a tool killed by a signal of its own (a crash) answers 128 + the signal number. */
+  code: number;
+}
+
+const DEFAULT_MAX_OUTPUT = 256 * 1024 * 1024;
+const STDERR_KEPT = 64 * 1024;
+const SIGNAL_NUMBERS: Record<string, number> = {
+  SIGHUP: 1,
+  SIGINT: 2,
+  SIGKILL: 9,
+  SIGSEGV: 11,
+  SIGTERM: 15,
+  SIGABRT: 6,
+  SIGBUS: 7,
+};
+
+/**
+ * Runs an external converter as its own process group, so a timeout or an aborted job kills the
+ * tool and whatever it started (LibreOffice and ImageMagick's delegates fork). A non-zero exit is
+ * not an error here: the caller reads code and stderr, since some tools exit 0 on failure and
+ * others non-zero on a warning.
+ */
+export function runTool(command: string, args: string[], options: RunToolOptions): Promise<ToolResult> {
+  const maxOutput = options.maxOutputBytes ?? DEFAULT_MAX_OUTPUT;
+  return new Promise((resolve, reject) => {
+    if (options.signal.aborted) {
+      reject(new ToolTimeoutError(command, 'aborted'));
+      return;
+    }
+    const child = spawn(command, args, {
+      cwd: options.cwd,
+      env: options.env ?? process.env,
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const stdout: Buffer[] = [];
+    let stdoutBytes = 0;
+    let stderr = '';
+    let stderrBytes = 0;
+    let failure: Error | null = null;
+
+    const killGroup = (error: Error) => {
+      failure ??= error;
+      if (child.pid === undefined) return;
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        // The group is already gone.
+      }
+    };
+    const timer = setTimeout(() => killGroup(new ToolTimeoutError(command, 'timeout')), options.timeoutMs);
+    const onAbort = () => killGroup(new ToolTimeoutError(command, 'aborted'));
+    options.signal.addEventListener('abort', onAbort, { once: true });
+
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdoutBytes += chunk.length;
+      if (stdoutBytes > maxOutput) killGroup(new ToolOutputTooLargeError(command));
+      else stdout.push(chunk);
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderrBytes += chunk.length;
+      if (stderrBytes > maxOutput) killGroup(new ToolOutputTooLargeError(command));
+      stderr = (stderr + chunk.toString('utf8')).slice(-STDERR_KEPT);
+    });
+
+    const finish = () => {
+      clearTimeout(timer);
+      options.signal.removeEventListener('abort', onAbort);
+    };
+    child.on('error', (error: NodeJS.ErrnoException) => {
+      finish();
+      reject(error.code === 'ENOENT' ? new ToolMissingError(command) : error);
+    });
+    child.on('close', (code, signal) => {
+      finish();
+      if (failure) reject(failure);
+      else
+        resolve({
+          stdout: Buffer.concat(stdout),
+          stderr,
+          code: code ?? 128 + (SIGNAL_NUMBERS[signal ?? ''] ?? 0),
+        });
+    });
+  });
+}
