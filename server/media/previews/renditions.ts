@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import sharp, { type FailOnOptions, type Sharp } from 'sharp';
+import sharp, { type FailOnOptions, type OutputInfo, type Sharp } from 'sharp';
 import { previewErrorFromSharp, PreviewError, REASONS } from './previewError';
 import type { Renditions } from './types';
 
@@ -49,7 +49,7 @@ type Input = string | Buffer;
 
 interface Master {
   data: Buffer;
-  info: sharp.OutputInfo;
+  info: OutputInfo;
 }
 
 function open(input: Input, page: number, failOn: FailOnOptions, animated = false): Sharp {
