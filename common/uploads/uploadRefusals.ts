@@ -33,7 +33,7 @@ export type UploadRefusal =
 export type DialogRefusal = Exclude<UploadRefusal, { kind: 'failed' }>;
 
 /** The Upload Box refuses a file by its name before sending a byte (§5). */
-export function refusalBeforeSending(file: string): UploadRefusal | null {
+export function refusalBeforeSending(file: string): DialogRefusal | null {
   if (hasAllowedExtension(file)) return null;
   return { kind: 'invalidFormat', file, message: ASSET_TEXTS.invalidExtension(file) };
 }

@@ -21,6 +21,8 @@ export const UPLOAD_BOX_TEXTS = {
   leaveWarning:
     'You have uncompleted uploads and they will be cancel if you close this page. Are you sure you want to continue?',
   dropToRound: 'Upload new round of asset',
+  /** A connection that stayed down through every retry; the stored URL lets the same file resume. */
+  connectionLost: 'The connection was lost. Add the same file again to resume where it stopped.',
   uploadAsRound: (name: string) => `Upload as a new round of ${name}`,
 } as const;
 

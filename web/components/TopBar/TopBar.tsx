@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Group } from '@mantine/core';
 import { Link } from 'react-router';
 import { Logo } from '../Logo/Logo';
+import { UploadButton } from '../uploads/UploadButton';
 import classes from './TopBar.module.css';
 
 /** The bar above every signed-in page: logo home, the page's trail, and the right-side tools. */
@@ -24,6 +25,8 @@ export function TopBar({
         {left}
       </Group>
       <Group gap="sm" wrap="nowrap">
+        {/* The upload button and its Upload Box: signed-in pages only (it renders nothing elsewhere). */}
+        <UploadButton />
         {right}
       </Group>
     </header>

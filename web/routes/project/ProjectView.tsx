@@ -77,7 +77,11 @@ export function ProjectView({ project, folderId }: { project: Project; folderId:
       <div data-testid="project-page" data-project-id={project.id}>
         {content}
       </div>
-      <ProjectDropZone enabled={can(actorOf(project), 'assets.upload')} />
+      <ProjectDropZone
+        project={project}
+        folderId={folderId}
+        enabled={can(actorOf(project), 'assets.upload')}
+      />
       {panels}
     </Page>
   );

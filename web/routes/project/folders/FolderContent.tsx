@@ -7,6 +7,7 @@ import { can } from '@common/projectRoles';
 import { truncate } from '@common/text';
 import { EmptyPanel } from '@web/components/page/EmptyPanel';
 import { actorOf } from '@web/routes/projects/actions/projectActions';
+import { AssetTiles } from '../assets/AssetTiles';
 import { ProjectHeader } from '../ProjectHeader';
 import type { ProjectPanel } from '../useProjectPanels';
 import { ViewToggle } from '../ViewToggle';
@@ -35,7 +36,7 @@ export function BackToProject({ project }: { project: Project }) {
 
 export const FOLDER_EMPTY_TEXTS = {
   title: 'This folder is empty',
-  body: 'Images and documents added to this folder will show up here. Uploading arrives in an upcoming release.',
+  body: 'Images and documents added to this folder will show up here. Drop files anywhere on this page to upload them.',
 } as const;
 
 /** /projects/{id}/folders/{folderID}: the folder's count, its actions, and (assets issue) its assets. */
@@ -82,7 +83,8 @@ export function FolderContent({
       <Group justify="flex-end" mih={36}>
         <ViewToggle mode={mode} onChange={onModeChange} />
       </Group>
-      {/* The assets issue lists the folder's assets here, in the grid or list `mode` asks for. */}
+      {/* The grid only for now; the list `mode` of assets comes with the next issue's full grid. */}
+      {count > 0 && <AssetTiles projectId={project.id} folderId={folder.id} />}
       {count === 0 && (
         <EmptyPanel
           testId="folder-empty"

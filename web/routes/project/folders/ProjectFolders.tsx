@@ -5,8 +5,10 @@ import type { Folder, Project } from '@common/api/projects';
 import { can } from '@common/projectRoles';
 import { useFolders } from '@web/api/folders';
 import { EmptyPanel } from '@web/components/page/EmptyPanel';
+import { UploadFilesButton } from '@web/components/uploads/UploadFilesButton';
 import { LoadError } from '@web/components/page/LoadError';
 import { actorOf } from '@web/routes/projects/actions/projectActions';
+import { AssetTiles } from '../assets/AssetTiles';
 import { ViewToggle } from '../ViewToggle';
 import type { ViewMode } from '../viewMode';
 import { FolderCollection } from './FolderCollection';
@@ -17,7 +19,7 @@ import { SelectionBar } from './SelectionBar';
 
 export const PROJECT_EMPTY_TEXTS = {
   title: 'This project is empty',
-  body: 'Create folders to organise the work under review. Uploading images and documents arrives in an upcoming release.',
+  body: 'Drop images and documents anywhere on this page to upload them, or create folders to organise the work under review.',
   viewerBody: 'Nothing has been added to this project yet. What the team adds will show up here.',
 } as const;
 
@@ -112,11 +114,16 @@ export function ProjectFolders({
           title={PROJECT_EMPTY_TEXTS.title}
           description={canAdd ? PROJECT_EMPTY_TEXTS.body : PROJECT_EMPTY_TEXTS.viewerBody}
         >
+          {can(actor, 'assets.upload') && (
+            <UploadFilesButton
+              target={{ projectId: project.id, projectName: project.name, folderId: null, assetId: null }}
+            />
+          )}
           {newFolder}
         </EmptyPanel>
       )}
       {list.length > 0 && <FolderCollection folders={list} mode={mode} linkTo={folderPath} manage={manage} />}
-      {/* The assets issue lists the project's assets outside folders here, below the folders. */}
+      {project.assets_count > 0 && <AssetTiles projectId={project.id} folderId={null} />}
       <FolderDialogs
         projectId={project.id}
         dialog={dialog}

@@ -1,0 +1,47 @@
+import { can } from '@common/projectRoles';
+import { UPLOAD_BOX_TEXTS } from '@common/uploads/uploadTexts';
+import { useAsset } from '@web/api/assets';
+import { useProject } from '@web/api/project';
+import { FileDropZone } from '@web/components/uploads/FileDropZone';
+import { UploadFilesButton } from '@web/components/uploads/UploadFilesButton';
+import { uploadStore, useUploadTarget } from '@web/components/uploads/uploads';
+import { actorOf } from '@web/routes/projects/actions/projectActions';
+
+/** Who may add a round here, and where the round goes: null until both are known. */
+function useRoundTarget(projectId: number, assetId: number) {
+  const project = useProject(projectId);
+  const asset = useAsset(assetId);
+  if (!project.data || !asset.data || !can(actorOf(project.data), 'assets.upload')) return null;
+  return {
+    projectId,
+    projectName: project.data.name,
+    folderId: asset.data.folder_id,
+    assetId,
+  };
+}
+
+/**
+ * The asset page is a drop zone for its next round (projects-side §2): the overlay reads
+ * 'Upload new round of asset' and exactly one file is taken. 'Upload Now' in the Upload Box adds
+ * files beside the asset (its project and folder).
+ */
+export function AssetRoundDropZone({ projectId, assetId }: { projectId: number; assetId: number }) {
+  const target = useRoundTarget(projectId, assetId);
+  useUploadTarget(target && { ...target, assetId: null });
+  if (!target) return null;
+  return (
+    <FileDropZone
+      enabled
+      label={UPLOAD_BOX_TEXTS.dropToRound}
+      hint="One file: it becomes the next round"
+      onFiles={(files) => uploadStore.addFiles(files, target)}
+    />
+  );
+}
+
+/** The keyboard's way to the same thing: pick one file as the next round. */
+export function UploadRoundButton({ projectId, assetId }: { projectId: number; assetId: number }) {
+  const target = useRoundTarget(projectId, assetId);
+  if (!target) return null;
+  return <UploadFilesButton target={target} label="Upload New Round" variant="default" />;
+}

@@ -1,0 +1,90 @@
+import { useState } from 'react';
+import { Badge, Loader, Stack, Text } from '@mantine/core';
+import { IconPhotoOff } from '@tabler/icons-react';
+import { extensionOf, type AssetView } from '@common/api/assets';
+import { FileTypeIcon } from '@web/components/uploads/FileTypeIcon';
+import classes from './AssetTile.module.css';
+
+export const ASSET_TILE_TEXTS = {
+  processing: 'Processing preview',
+  failed: 'No preview',
+} as const;
+
+/** A document or picture with no preview to show: its type's icon and its extension. */
+function TypedPlaceholder({ name }: { name: string }) {
+  return (
+    <Stack gap={8} align="center" className={classes.placeholder} data-testid="asset-typed-icon">
+      <FileTypeIcon name={name} size={44} />
+      <Badge variant="light" color="gray" radius="sm" size="sm">
+        {extensionOf(name).toUpperCase() || 'FILE'}
+      </Badge>
+    </Stack>
+  );
+}
+
+/**
+ * The picture of a tile: the tiny blurred placeholder first, the thumbnail over it once loaded;
+ * a spinner while the round is processing; the reason when no preview could be made; a typed
+ * icon for a document without one.
+ */
+export function AssetPreview({ asset }: { asset: AssetView }) {
+  const round = asset.current_version;
+  const [loaded, setLoaded] = useState<string | null>(null);
+  const thumbnail = round.thumbnail_url;
+
+  if (round.preview_state === 'processing' || asset.is_processing)
+    return (
+      <div className={classes.preview} data-state="processing">
+        {round.lqip_url && <img className={classes.lqip} src={round.lqip_url} alt="" aria-hidden />}
+        <Stack gap={8} align="center" className={classes.status}>
+          <Loader size="sm" type="oval" aria-hidden />
+          <Text size="xs" c="dimmed" fw={500}>
+            {ASSET_TILE_TEXTS.processing}
+          </Text>
+        </Stack>
+      </div>
+    );
+
+  if (round.preview_state === 'failed' || !thumbnail)
+    return (
+      <div className={classes.preview} data-state={round.preview_state === 'failed' ? 'failed' : 'typed'}>
+        {asset.kind === 'document' && round.preview_state !== 'failed' ? (
+          <TypedPlaceholder name={asset.name} />
+        ) : (
+          <Stack gap={6} align="center" className={classes.status} px="md">
+            {asset.kind === 'document' ? (
+              <FileTypeIcon name={asset.name} size={36} />
+            ) : (
+              <IconPhotoOff size={30} color="var(--mantine-color-gray-5)" aria-hidden />
+            )}
+            <Text size="xs" fw={600} c="red.7">
+              {ASSET_TILE_TEXTS.failed}
+            </Text>
+            {round.preview_error && (
+              <Text size="xs" c="dimmed" ta="center" lineClamp={3} data-testid="asset-preview-error">
+                {round.preview_error}
+              </Text>
+            )}
+          </Stack>
+        )}
+      </div>
+    );
+
+  return (
+    <div className={classes.preview} data-state="ready">
+      {round.lqip_url && loaded !== thumbnail && (
+        <img className={classes.lqip} src={round.lqip_url} alt="" aria-hidden />
+      )}
+      <img
+        className={classes.thumbnail}
+        src={thumbnail}
+        alt=""
+        loading="lazy"
+        decoding="async"
+        data-loaded={loaded === thumbnail}
+        data-testid="asset-thumbnail"
+        onLoad={() => setLoaded(thumbnail)}
+      />
+    </div>
+  );
+}
