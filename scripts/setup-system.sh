@@ -16,6 +16,8 @@ PACKAGES=(
   "/usr/share/fonts/truetype/crosextra/Carlito-Regular.ttf:fonts-crosextra-carlito"
   "/usr/share/fonts/truetype/crosextra/Caladea-Regular.ttf:fonts-crosextra-caladea"
   "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf:fonts-dejavu-core"
+  "/usr/bin/convert:imagemagick"
+  "/usr/bin/dcraw_emu:libraw-bin"
 )
 
 missing=()
