@@ -31,6 +31,9 @@ export const ACTIVITY_TEXTS = {
   label_added: (d) => `added the label ${q(d.name)}.`,
   label_removed: (d) => `removed the label ${q(d.name)}.`,
   labels_reordered: () => 'reordered the labels.',
+  asset_uploaded: (d) => `uploaded ${q(d.name)}.`,
+  asset_round_uploaded: (d) => `uploaded round ${s(d.number)} of ${q(d.name)}.`,
+  asset_round_deleted: (d) => `deleted round ${s(d.number)} of ${q(d.name)}.`,
 } satisfies Record<string, (data: ActivityData) => string>;
 
 export type ActivityAction = keyof typeof ACTIVITY_TEXTS;
@@ -41,6 +44,7 @@ export const ACTIVITY_OBJECT_TYPES = [
   'Label',
   'ProjectMember',
   'ProjectInvitation',
+  'Asset',
 ] as const;
 export type ActivityObjectType = (typeof ACTIVITY_OBJECT_TYPES)[number];
 

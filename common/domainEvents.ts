@@ -58,6 +58,10 @@ export const DOMAIN_EVENT_TYPES = [
   'label.added',
   'label.removed',
   'labels.reordered',
+  'asset.uploaded',
+  'asset.round_uploaded',
+  'asset.round_deleted',
+  'asset.round_processed',
 ] as const;
 
 export type DomainEventType = (typeof DOMAIN_EVENT_TYPES)[number];

@@ -13,6 +13,9 @@ import {
 import type { Config } from './config';
 import { createContext, type AppContext, type ContextOverrides } from './context';
 import { migrateToLatest } from './db/database';
+import { assetRoutes } from './routes/assets';
+import { renditionRoutes } from './routes/renditions';
+import { uploadRoutes } from './routes/uploads';
 import { registerJobs } from './jobs';
 import { cspDirectives } from './plugins/contentSecurityPolicy';
 import { registerErrorHandler } from './plugins/errorHandler';
@@ -122,6 +125,9 @@ export async function buildApp(
       await api.register(projectListRoutes(ctx));
       await api.register(projectTransferRoutes(ctx));
       await api.register(projectCoverRoutes(ctx));
+      await api.register(uploadRoutes(ctx));
+      await api.register(assetRoutes(ctx));
+      await api.register(renditionRoutes(ctx));
       await api.register(workspaceProjectRoutes(ctx));
       await api.register(sandboxPaymentRoutes(ctx));
       await api.register(stripeWebhookRoutes(ctx));

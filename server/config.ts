@@ -34,6 +34,10 @@ const envSchema = z.object({
   TRUST_PROXY: flag.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT_MB: z.coerce.number().positive().default(10),
+  /** The largest file an upload may declare. */
+  UPLOAD_MAX_GB: z.coerce.number().positive().default(20),
+  /** A partial upload untouched this long is removed, and its name and storage let go. */
+  UPLOAD_EXPIRY_HOURS: z.coerce.number().positive().default(24),
   API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(3000),
   TRIAL_DAYS: z.coerce.number().int().positive().default(14),
   INVITE_EMAILS_PER_DAY: z.coerce.number().int().positive().default(INVITE_EMAILS_PER_DAY),
@@ -63,6 +67,7 @@ export interface Config {
   database: DatabaseConfig;
   mail: { smtpUrl: string | undefined; from: string; outboxDir: string };
   storage: { driver: 'local'; root: string };
+  uploads: { dir: string; maxBytes: number; expiryMs: number };
   sessionSecret: string;
   maintenance: boolean;
   devOutbox: boolean;
@@ -118,6 +123,12 @@ export function loadConfig(overrides: Record<string, string | undefined> = {}): 
     database: databaseConfig(env.DATABASE_URL, env.DATABASE_SCHEMA, dataDir),
     mail: { smtpUrl: env.SMTP_URL || undefined, from: env.MAIL_FROM, outboxDir: join(dataDir, 'mail') },
     storage: { driver: 'local', root: join(dataDir, 'files') },
+    uploads: {
+      /** Partial uploads (tus) and multipart files on their way; on the files' disk, so storing is a rename. */
+      dir: join(dataDir, 'uploads'),
+      maxBytes: Math.round(env.UPLOAD_MAX_GB * 1024 ** 3),
+      expiryMs: Math.round(env.UPLOAD_EXPIRY_HOURS * 3600 * 1000),
+    },
     sessionSecret: env.SESSION_SECRET ?? localSecret(dataDir),
     maintenance: env.MAINTENANCE,
     devOutbox: env.DEV_OUTBOX ?? (!production && !env.SMTP_URL),

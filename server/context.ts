@@ -1,5 +1,6 @@
 import type { Config } from './config';
 import { accountServices, type AccountServices } from './wiring/accounts';
+import { assetServices, type AssetServices } from './wiring/assets';
 import { billingServices, type BillingServices } from './wiring/billing';
 import { createPlatform, type ContextOverrides, type Platform } from './wiring/platform';
 import { projectServices, type ProjectServices } from './wiring/projects';
@@ -12,13 +13,19 @@ export type { ContextOverrides } from './wiring/platform';
  * services of each domain, wired in server/wiring/. Routes never take all of it: each names the
  * services it calls (its `…RouteDeps` type).
  */
-export type AppContext = Platform & BillingServices & WorkspaceServices & ProjectServices & AccountServices;
+export type AppContext = Platform &
+  BillingServices &
+  WorkspaceServices &
+  ProjectServices &
+  AssetServices &
+  AccountServices;
 
 export function createContext(config: Config, overrides: ContextOverrides = {}): AppContext {
   const platform = createPlatform(config, overrides);
   const billing = billingServices(platform);
   const workspaces = workspaceServices(platform, billing);
   const projects = projectServices(platform, workspaces);
+  const assets = assetServices(platform, projects, workspaces);
   const accounts = accountServices(platform, [workspaces.workspaceInvitations, projects.projectInvitations]);
-  return { ...platform, ...billing, ...workspaces, ...projects, ...accounts };
+  return { ...platform, ...billing, ...workspaces, ...projects, ...assets, ...accounts };
 }

@@ -282,6 +282,74 @@ export interface FoldersTable {
   updated_at: string;
 }
 
+export interface AssetsTable {
+  id: Generated<number>;
+  project_id: number;
+  folder_id: number | null;
+  /** The folder id, or 0 for the project's root: names are unique per place. */
+  place_key: number;
+  name: string;
+  name_key: string;
+  kind: 'image' | 'document';
+  current_version_id: number | null;
+  versions_count: Generated<number>;
+  approve: Generated<'pending' | 'confirmed'>;
+  rush_priority_set_at: string | null;
+  unresolved_comments_count: Generated<number>;
+  created_by_id: number | null;
+  created_at: string;
+  updated_at: string;
+  last_activity_at: string;
+}
+
+export interface AssetVersionsTable {
+  id: Generated<number>;
+  asset_id: number;
+  project_id: number;
+  number: number;
+  uploader_id: number | null;
+  file_name: string;
+  file_type: string;
+  /** bigint: a string on PostgreSQL. */
+  size_bytes: number | string;
+  original_key: string;
+  preview_state: Generated<'processing' | 'ready' | 'failed'>;
+  preview_error: string | null;
+  width: number | null;
+  height: number | null;
+  page_count: number | null;
+  thumbnail_key: string | null;
+  preview_key: string | null;
+  preview_content_type: string | null;
+  low_res_key: string | null;
+  lqip: string | null;
+  tiles_key: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export type AssetUploadStatus = 'uploading' | 'creating' | 'done' | 'failed';
+
+export interface AssetUploadsTable {
+  id: string;
+  user_id: number;
+  project_id: number;
+  workspace_id: number;
+  folder_id: number | null;
+  asset_id: number | null;
+  place_key: number;
+  file_name: string;
+  reserved_name_key: string | null;
+  size_bytes: number | string;
+  status: AssetUploadStatus;
+  result_asset_id: number | null;
+  result_version_id: number | null;
+  error_code: string | null;
+  error_message: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface LabelsTable {
   id: Generated<number>;
   workspace_id: number;
@@ -391,6 +459,9 @@ export interface Database {
   project_invitations: ProjectInvitationsTable;
   project_user_states: ProjectUserStatesTable;
   folders: FoldersTable;
+  assets: AssetsTable;
+  asset_versions: AssetVersionsTable;
+  asset_uploads: AssetUploadsTable;
   labels: LabelsTable;
   project_labels: ProjectLabelsTable;
   activity_logs: ActivityLogsTable;

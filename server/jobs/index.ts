@@ -3,16 +3,22 @@ import type { Mailer } from '../adapters/mail/mailer';
 import type { JobQueue } from '../adapters/queue/jobQueue';
 import type { Clock } from '../clock';
 import type { EventDispatcher } from '../events/dispatcher';
+import type { AssetPreviews } from '../services/assetPreviews';
 import type { BillingPeriodService } from '../services/billingPeriods';
+import type { UploadSweep } from '../services/uploadSweep';
 import { BILLING_PERIODS, BILLING_PERIODS_CRON, billingPeriodsJob } from './billingPeriodsJob';
 import { sendMailJob } from './mailJob';
+import { previewJob } from './previewJob';
 import { REDELIVER_EVENTS, REDELIVER_EVENTS_CRON, redeliverEventsJob } from './redeliverEventsJob';
+import { SWEEP_UPLOADS, SWEEP_UPLOADS_CRON, uploadSweepJob } from './uploadSweepJob';
 
 export interface JobDependencies {
   /** The outbox or SMTP: what actually delivers a queued message. */
   mailDelivery: Mailer;
   billingPeriods: BillingPeriodService;
   events: EventDispatcher;
+  assetPreviews: AssetPreviews;
+  uploadSweep: UploadSweep;
   clock: Clock;
   log: Logger;
 }
@@ -25,10 +31,13 @@ export function registerJobs(queue: JobQueue, deps: JobDependencies): void {
   queue.register(sendMailJob(deps.mailDelivery));
   queue.register(billingPeriodsJob(deps.billingPeriods, deps.clock, deps.log));
   queue.register(redeliverEventsJob(deps.events));
+  queue.register(previewJob(deps.assetPreviews));
+  queue.register(uploadSweepJob(deps.uploadSweep));
 }
 
 /** The recurring jobs; set by the process entries (web and worker), not by the tests. */
 export async function scheduleRecurringJobs(queue: JobQueue): Promise<void> {
   await queue.schedule(BILLING_PERIODS, BILLING_PERIODS_CRON);
   await queue.schedule(REDELIVER_EVENTS, REDELIVER_EVENTS_CRON);
+  await queue.schedule(SWEEP_UPLOADS, SWEEP_UPLOADS_CRON);
 }

@@ -4,7 +4,7 @@ import { GENERIC_ERROR, PAYLOAD_TOO_LARGE } from '@common/api/errors';
 import { PaymentError } from '../adapters/payments/paymentProvider';
 import { AppError, invalidRecord, notFound } from '../errors';
 
-function body(error: AppError) {
+export function errorBody(error: AppError) {
   return {
     response: {
       error: {
@@ -46,8 +46,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (error.status === 429 && typeof error.details?.retry_after_seconds === 'number') {
       void reply.header('retry-after', String(error.details.retry_after_seconds));
     }
-    return reply.status(error.status).send(body(error));
+    return reply.status(error.status).send(errorBody(error));
   });
 
-  app.setNotFoundHandler((_request, reply) => reply.status(404).send(body(notFound())));
+  app.setNotFoundHandler((_request, reply) => reply.status(404).send(errorBody(notFound())));
 }

@@ -1,6 +1,16 @@
 import type { Logger } from 'pino';
 import type { FileStorage } from '../adapters/storage/fileStorage';
+import type { AssetVersionRow } from '../db/repositories/assetVersions';
 import type { UnitOfWork } from '../db/unitOfWork';
+
+/** A round's renditions live under one folder of their own, removed whole. */
+const RENDITIONS = 'renditions/';
+
+/** The original and the renditions' folder of a round. */
+function roundKeys(round: Pick<AssetVersionRow, 'original_key' | 'thumbnail_key'>): string[] {
+  const renditions = round.thumbnail_key?.split('/').slice(0, 2).join('/');
+  return renditions ? [round.original_key, renditions] : [round.original_key];
+}
 
 /**
  * The stored files of projects (today the uploaded covers; the assets issue adds rounds and
@@ -13,19 +23,30 @@ export class ProjectFiles {
     private readonly log: Logger,
   ) {}
 
-  keysOfProjects(projectIds: number[]): Promise<string[]> {
-    return this.uow.read.projects.coverKeys(projectIds);
+  async keysOfProjects(projectIds: number[]): Promise<string[]> {
+    const covers = await this.uow.read.projects.coverKeys(projectIds);
+    const rounds = await this.uow.read.assetVersions.listForProjects(projectIds);
+    return [...covers, ...rounds.flatMap(roundKeys)];
   }
 
-  keysOfWorkspace(workspaceId: number): Promise<string[]> {
-    return this.uow.read.projects.coverKeysInWorkspace(workspaceId);
+  async keysOfWorkspace(workspaceId: number): Promise<string[]> {
+    const covers = await this.uow.read.projects.coverKeysInWorkspace(workspaceId);
+    const rounds = await this.uow.read.assetVersions.listForWorkspace(workspaceId);
+    return [...covers, ...rounds.flatMap(roundKeys)];
+  }
+
+  /** The files of rounds whose rows are gone. */
+  removeRounds(rounds: AssetVersionRow[]): Promise<void> {
+    return this.remove(rounds.flatMap(roundKeys));
   }
 
   /** The rows are gone either way; a file left behind is only logged. */
   async remove(keys: string[]): Promise<void> {
     for (const key of keys)
-      await this.storage.delete(key).catch((error: unknown) => {
-        this.log.error({ err: error, key }, 'could not delete a file of a deleted project');
-      });
+      await (key.startsWith(RENDITIONS) ? this.storage.deletePrefix(key) : this.storage.delete(key)).catch(
+        (error: unknown) => {
+          this.log.error({ err: error, key }, 'could not delete a file of a deleted project');
+        },
+      );
   }
 }

@@ -1,5 +1,6 @@
 import { ProjectPresenter } from '../presenters/project';
 import { ActivityLogReader } from '../services/activityLogReader';
+import { AssetFolderContents } from '../services/assetFolderContents';
 import { FolderService } from '../services/folders';
 import { InvitationEmailAllowance } from '../services/invitationEmailAllowance';
 import { LabelService } from '../services/labels';
@@ -30,7 +31,7 @@ export function projectServices(
   const projectAccess = new ProjectAccess(uow.read.projects);
   const projectPresenter = new ProjectPresenter(uow.read.projectFacts);
   const projectsViewOptions = new ProjectsViewOptionsService(uow);
-  const folders = new FolderService(uow, projectAccess, clock);
+  const folders = new FolderService(uow, projectAccess, clock, new AssetFolderContents(uow));
   return {
     /** The one door to a project for signed-in users (404 for anyone not allowed to see it). */
     projectAccess,

@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import type { FileStorage } from './fileStorage';
 
@@ -21,6 +21,22 @@ export class LocalFileStorage implements FileStorage {
     await rename(partial, path);
   }
 
+  async putFile(key: string, source: string, contentType: string): Promise<void> {
+    const path = this.pathOf(key);
+    await mkdir(dirname(path), { recursive: true });
+    const partial = `${path}.partial`;
+    try {
+      await rename(source, partial);
+    } catch (error) {
+      // Another file system: copy, then let go of the source.
+      if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
+      await copyFile(source, partial);
+      await rm(source, { force: true });
+    }
+    await writeFile(`${path}.type`, contentType);
+    await rename(partial, path);
+  }
+
   async get(key: string) {
     const path = this.pathOf(key);
     try {
@@ -36,6 +52,14 @@ export class LocalFileStorage implements FileStorage {
     const path = this.pathOf(key);
     await rm(path, { force: true });
     await rm(`${path}.type`, { force: true });
+  }
+
+  localPath(key: string): string {
+    return this.pathOf(key);
+  }
+
+  async deletePrefix(prefix: string): Promise<void> {
+    await rm(this.pathOf(prefix), { recursive: true, force: true });
   }
 
   /** Keys are built by the server, but a key that would leave the root is refused all the same. */

@@ -1,5 +1,8 @@
 import type { Db } from '../database';
 import { AccessCodesRepository } from './accessCodes';
+import { AssetUploadsRepository } from './assetUploads';
+import { AssetVersionsRepository } from './assetVersions';
+import { AssetsRepository } from './assets';
 import { ActivityLogsRepository } from './activityLogs';
 import { AttemptThrottlesRepository } from './attemptThrottles';
 import { BillingRepository } from './billing';
@@ -30,6 +33,9 @@ import { WorkspacesRepository } from './workspaces';
 const REPOSITORIES = {
   accessCodes: (db: Db) => new AccessCodesRepository(db),
   activityLogs: (db: Db) => new ActivityLogsRepository(db),
+  assets: (db: Db) => new AssetsRepository(db),
+  assetUploads: (db: Db) => new AssetUploadsRepository(db),
+  assetVersions: (db: Db) => new AssetVersionsRepository(db),
   attemptThrottles: (db: Db) => new AttemptThrottlesRepository(db),
   billing: (db: Db) => new BillingRepository(db),
   domainEvents: (db: Db) => new DomainEventsRepository(db),

@@ -1,4 +1,4 @@
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { ProjectRole } from '@common/projectRoles';
 import type { Db } from '../database';
 import type { ProjectMembersTable, ProjectsTable } from '../schema';
@@ -186,6 +186,17 @@ export class ProjectsRepository {
   }
 
   /** The stored cover files of these projects. */
+  /** Moves a project's storage count by `delta` bytes (never below 0). */
+  async addStorageUsed(projectId: number, delta: number): Promise<void> {
+    await this.db
+      .updateTable('projects')
+      .set({
+        storage_used_in_bytes: sql<number>`case when storage_used_in_bytes + ${delta} < 0 then 0 else storage_used_in_bytes + ${delta} end`,
+      })
+      .where('id', '=', projectId)
+      .execute();
+  }
+
   async coverKeys(ids: number[]): Promise<string[]> {
     if (ids.length === 0) return [];
     const rows = await this.db

@@ -1,0 +1,158 @@
+import { sql, type Selectable } from 'kysely';
+import type { Db } from '../database';
+import type { AssetsTable } from '../schema';
+
+export type AssetRow = Selectable<AssetsTable>;
+
+/** The place of an asset: a folder's id, or 0 for the project's root. */
+export const placeKeyOf = (folderId: number | null) => folderId ?? 0;
+
+/** Names are unique per place regardless of case; kept as given otherwise. */
+export const assetNameKey = (name: string) => name.normalize('NFC').toLowerCase();
+
+export interface FolderAssetSummary {
+  folderId: number;
+  images: number;
+  documents: number;
+}
+
+/** A project's assets. */
+export class AssetsRepository {
+  constructor(private readonly db: Db) {}
+
+  findById(id: number): Promise<AssetRow | undefined> {
+    return this.db.selectFrom('assets').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  findMany(ids: number[]): Promise<AssetRow[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.db.selectFrom('assets').selectAll().where('id', 'in', ids).execute();
+  }
+
+  /** The asset of this name in this place, if any. */
+  findByName(projectId: number, folderId: number | null, name: string): Promise<AssetRow | undefined> {
+    return this.db
+      .selectFrom('assets')
+      .selectAll()
+      .where('project_id', '=', projectId)
+      .where('place_key', '=', placeKeyOf(folderId))
+      .where('name_key', '=', assetNameKey(name))
+      .executeTakeFirst();
+  }
+
+  /** A page of a place's assets, the newest first, and how many there are. */
+  async page(
+    projectId: number,
+    folderId: number | null,
+    page: number,
+    perPage: number,
+  ): Promise<{ rows: AssetRow[]; total: number }> {
+    const inPlace = this.db
+      .selectFrom('assets')
+      .where('project_id', '=', projectId)
+      .where('place_key', '=', placeKeyOf(folderId));
+    const rows = await inPlace
+      .selectAll()
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(perPage)
+      .offset((page - 1) * perPage)
+      .execute();
+    const { n } = await inPlace
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .executeTakeFirstOrThrow();
+    return { rows, total: Number(n) };
+  }
+
+  /** A unique violation when the place already has an asset of this name. */
+  create(values: {
+    projectId: number;
+    folderId: number | null;
+    name: string;
+    kind: 'image' | 'document';
+    createdById: number;
+    now: string;
+  }): Promise<AssetRow> {
+    return this.db
+      .insertInto('assets')
+      .values({
+        project_id: values.projectId,
+        folder_id: values.folderId,
+        place_key: placeKeyOf(values.folderId),
+        name: values.name,
+        name_key: assetNameKey(values.name),
+        kind: values.kind,
+        created_by_id: values.createdById,
+        created_at: values.now,
+        updated_at: values.now,
+        last_activity_at: values.now,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  /** Points the asset at its newest round and counts its rounds anew. */
+  async setCurrentVersion(assetId: number, versionId: number, now: string): Promise<void> {
+    await this.db
+      .updateTable('assets')
+      .set({
+        current_version_id: versionId,
+        versions_count: sql<number>`(select count(*) from asset_versions v where v.asset_id = ${assetId})`,
+        updated_at: now,
+        last_activity_at: now,
+      })
+      .where('id', '=', assetId)
+      .execute();
+  }
+
+  /** Images and documents per folder. */
+  async countByFolder(folderIds: number[]): Promise<FolderAssetSummary[]> {
+    if (folderIds.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('assets')
+      .select(['folder_id', 'kind', (eb) => eb.fn.countAll<number | string>().as('n')])
+      .where('folder_id', 'in', folderIds)
+      .groupBy(['folder_id', 'kind'])
+      .execute();
+    const byFolder = new Map<number, FolderAssetSummary>();
+    for (const row of rows) {
+      const folderId = row.folder_id!;
+      const summary = byFolder.get(folderId) ?? { folderId, images: 0, documents: 0 };
+      if (row.kind === 'image') summary.images += Number(row.n);
+      else summary.documents += Number(row.n);
+      byFolder.set(folderId, summary);
+    }
+    return [...byFolder.values()];
+  }
+
+  /** The current rounds with a thumbnail of a folder's newest images (a folder card's previews). */
+  recentImageRounds(folderId: number, limit: number) {
+    return this.db
+      .selectFrom('assets as a')
+      .innerJoin('asset_versions as v', 'v.id', 'a.current_version_id')
+      .selectAll('v')
+      .where('a.folder_id', '=', folderId)
+      .where('a.kind', '=', 'image')
+      .where('v.thumbnail_key', 'is not', null)
+      .orderBy('a.created_at', 'desc')
+      .orderBy('a.id', 'desc')
+      .limit(limit)
+      .execute();
+  }
+
+  /** The asset ids of these folders. */
+  async idsInFolders(folderIds: number[]): Promise<number[]> {
+    if (folderIds.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('assets')
+      .select('id')
+      .where('folder_id', 'in', folderIds)
+      .execute();
+    return rows.map((r) => r.id);
+  }
+
+  async deleteMany(ids: number[]): Promise<void> {
+    if (ids.length === 0) return;
+    await this.db.deleteFrom('assets').where('id', 'in', ids).execute();
+  }
+}

@@ -1,0 +1,79 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../context';
+import { notFound } from '../errors';
+import { requireSession } from '../plugins/session';
+import { attachment } from './contentDisposition';
+
+export type RenditionRouteDeps = Pick<AppContext, 'assets' | 'storage'>;
+
+const YEAR_SECONDS = 365 * 24 * 3600;
+
+/**
+ * The files of a round, for the project's members: the thumbnail, the preview, the low-res
+ * download, the DeepZoom tiles and the original. Addresses hold the random name of the files'
+ * folder, so one address always serves the same bytes: browsers keep them for a year (privately).
+ * Nothing here is ever run or shown as a page (nosniff, a policy that forbids everything active).
+ */
+export function renditionRoutes(ctx: RenditionRouteDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/renditions/:versionId/:token/*',
+      {
+        schema: {
+          hide: true,
+          params: z.object({
+            versionId: z.coerce.number().int().positive(),
+            token: z
+              .string()
+              .max(64)
+              .regex(/^[a-z0-9]+$/),
+            '*': z.string().max(200),
+          }),
+        },
+      },
+      async (request, reply) => {
+        const { userId } = requireSession(request);
+        const { versionId, token } = request.params;
+        const file = request.params['*'];
+        const round = await ctx.assets.roundFile(userId, versionId);
+        const key = keyOf(round, token, file);
+        if (!key) throw notFound();
+        const stored = await ctx.storage.get(key);
+        if (!stored) throw notFound();
+        void reply
+          .header('cache-control', `private, max-age=${YEAR_SECONDS}, immutable`)
+          .header('x-content-type-options', 'nosniff')
+          .header('content-security-policy', "default-src 'none'; sandbox")
+          .header('content-length', stored.size)
+          .type(stored.contentType);
+        if (file === 'original') void reply.header('content-disposition', attachment(round.file_name));
+        return reply.send(stored.body);
+      },
+    );
+  };
+}
+
+/** The storage key the address names, or null when it names nothing of this round. */
+function keyOf(
+  round: {
+    original_key: string;
+    thumbnail_key: string | null;
+    tiles_key: string | null;
+    preview_key: string | null;
+    low_res_key: string | null;
+  },
+  token: string,
+  file: string,
+): string | null {
+  if (file === 'original') return round.original_key === `originals/${token}` ? round.original_key : null;
+  const prefix = `renditions/${token}`;
+  if (!round.thumbnail_key?.startsWith(`${prefix}/`)) return null;
+  if (file === 'thumbnail' || file === 'preview' || file === 'low_res') return `${prefix}/${file}`;
+  if (
+    round.tiles_key &&
+    /^tiles\/(image\.dzi|image_files\/\d{1,2}\/\d{1,5}_\d{1,5}\.(jpeg|jpg|png))$/.test(file)
+  )
+    return `${prefix}/${file}`;
+  return null;
+}

@@ -1,0 +1,34 @@
+import type { Tx, UnitOfWork } from '../db/unitOfWork';
+import type { FolderContentsSummary } from '../presenters/folder';
+import { renditionUrl } from '../presenters/asset';
+import type { FolderContents } from './folders';
+
+/** A folder card shows at most 3 images (§9). */
+const FOLDER_PREVIEWS = 3;
+
+/** What folders hold: their images and documents counted, and a deleted folder's assets removed with it. */
+export class AssetFolderContents implements FolderContents {
+  constructor(private readonly uow: UnitOfWork) {}
+
+  async summarize(folderIds: number[]): Promise<Map<number, FolderContentsSummary>> {
+    const summaries = new Map<number, FolderContentsSummary>();
+    for (const { folderId, images, documents } of await this.uow.read.assets.countByFolder(folderIds))
+      summaries.set(folderId, { images_count: images, documents_count: documents, previews_urls: [] });
+    for (const [folderId, summary] of summaries) {
+      const rounds = await this.uow.read.assets.recentImageRounds(folderId, FOLDER_PREVIEWS);
+      summary.previews_urls = rounds
+        .map((r) => renditionUrl(r, 'thumbnail'))
+        .filter((u): u is string => u !== null);
+    }
+    return summaries;
+  }
+
+  async removeFromFolders(tx: Tx, folderIds: number[]): Promise<void> {
+    const assetIds = await tx.assets.idsInFolders(folderIds);
+    const bytesByProject = new Map<number, number>();
+    for (const { bytes, projectId } of await tx.assetVersions.keysOfAssets(assetIds))
+      bytesByProject.set(projectId, (bytesByProject.get(projectId) ?? 0) + bytes);
+    for (const [projectId, bytes] of bytesByProject) await tx.projects.addStorageUsed(projectId, -bytes);
+    await tx.assets.deleteMany(assetIds);
+  }
+}

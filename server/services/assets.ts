@@ -1,0 +1,123 @@
+import type { AssetRound, AssetView } from '@common/api/assets';
+import { ASSET_TEXTS } from '@common/api/assets';
+import type { Clock } from '../clock';
+import type { AssetRow } from '../db/repositories/assets';
+import type { AssetVersionRow } from '../db/repositories/assetVersions';
+import type { UnitOfWork } from '../db/unitOfWork';
+import { AppError, forbidden, notFound } from '../errors';
+import { authorize } from '../policies/projects';
+import { presentAsset, presentRound } from '../presenters/asset';
+import type { ProjectAccess, ProjectView } from './projectAccess';
+import { projectEvent } from './projectEvents';
+
+export const ASSETS_PER_PAGE = 100;
+
+/** Files of deleted rounds, removed from storage after the commit. */
+export type RemoveRoundFiles = (rounds: AssetVersionRow[]) => Promise<void>;
+
+/** Reading assets and their rounds; deleting the latest round. */
+export class AssetService {
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly access: ProjectAccess,
+    private readonly removeFiles: RemoveRoundFiles,
+    private readonly clock: Clock,
+  ) {}
+
+  async get(userId: number, assetId: number): Promise<AssetView> {
+    const { asset } = await this.load(userId, assetId, 'assets.see');
+    return (await this.present([asset]))[0]!;
+  }
+
+  async rounds(userId: number, assetId: number): Promise<AssetRound[]> {
+    const { asset } = await this.load(userId, assetId, 'assets.seeVersions');
+    const rounds = await this.uow.read.assetVersions.listForAsset(asset.id);
+    return this.presentRounds(rounds);
+  }
+
+  /** A round whose files the caller may fetch (a member who sees the asset). */
+  async roundFile(userId: number, versionId: number): Promise<AssetVersionRow> {
+    const round = await this.uow.read.assetVersions.findById(versionId);
+    if (!round) throw notFound();
+    const view = await this.access.forUser(round.project_id, userId);
+    authorize(view, 'assets.see');
+    return round;
+  }
+
+  /** The rounds of the given assets of one project (GET /projects/{id}/asset_versions?ids[]=). */
+  async projectRounds(view: ProjectView, assetIds: number[]): Promise<AssetRound[]> {
+    authorize(view, 'assets.seeVersions');
+    const assets = await this.uow.read.assets.findMany(assetIds);
+    if (assets.length !== new Set(assetIds).size || assets.some((a) => a.project_id !== view.project.id))
+      throw notFound();
+    return this.presentRounds(await this.uow.read.assetVersions.listForAssets(assetIds));
+  }
+
+  /** A page of a project's root or of one folder, the newest first. */
+  async page(view: ProjectView, folderId: number | null, page: number) {
+    authorize(view, 'assets.see');
+    const { rows, total } = await this.uow.read.assets.page(view.project.id, folderId, page, ASSETS_PER_PAGE);
+    return { assets: await this.present(rows), total };
+  }
+
+  /** Only the latest round goes (§4), and an asset keeps at least one. */
+  async deleteLastRound(userId: number, assetId: number): Promise<AssetView> {
+    const { asset, view } = await this.load(userId, assetId, 'assets.destroy');
+    const deleted = await this.uow.transaction(async (tx) => {
+      await tx.lock('projects', asset.project_id);
+      const rounds = await tx.assetVersions.listForAsset(asset.id);
+      const last = rounds.at(-1);
+      if (!last) throw notFound();
+      if (rounds.length === 1)
+        throw new AppError(422, 'invalid_record', ASSET_TEXTS.onlyRound, { base: [ASSET_TEXTS.onlyRound] });
+      // Uploader-only actions on the current round (§6): the uploader, or the project owner.
+      if (last.uploader_id !== userId && view.actor.role !== 'owner') throw forbidden();
+      const now = this.clock.now().toISOString();
+      await tx.assetVersions.delete(last.id);
+      await tx.assets.setCurrentVersion(asset.id, rounds.at(-2)!.id, now);
+      await tx.projects.addStorageUsed(asset.project_id, -Number(last.size_bytes));
+      await tx.record(
+        projectEvent(view.project, userId, 'asset.round_deleted', {
+          subject: { type: 'Asset', id: asset.id },
+          data: { name: asset.name, number: last.number },
+        }),
+      );
+      return last;
+    });
+    await this.removeFiles([deleted]);
+    return this.get(userId, assetId);
+  }
+
+  private async load(userId: number, assetId: number, capability: Parameters<typeof authorize>[1]) {
+    const asset = await this.uow.read.assets.findById(assetId);
+    if (!asset) throw notFound();
+    const view = await this.access.forUser(asset.project_id, userId);
+    authorize(view, capability);
+    return { asset, view };
+  }
+
+  private async present(assets: AssetRow[]): Promise<AssetView[]> {
+    const ids = assets.map((a) => a.current_version_id).filter((id): id is number => id !== null);
+    const rounds = new Map(
+      (await this.presentRounds(await this.uow.read.assetVersions.findMany(ids))).map((r) => [r.id, r]),
+    );
+    return assets.flatMap((asset) => {
+      const current = asset.current_version_id === null ? undefined : rounds.get(asset.current_version_id);
+      return current ? [presentAsset(asset, current)] : [];
+    });
+  }
+
+  private async presentRounds(rounds: AssetVersionRow[]): Promise<AssetRound[]> {
+    const uploaderIds = [
+      ...new Set(rounds.map((r) => r.uploader_id).filter((id): id is number => id !== null)),
+    ];
+    const names = new Map<number, string>();
+    for (const id of uploaderIds) {
+      const user = await this.uow.read.users.findById(id);
+      if (user) names.set(id, user.name);
+    }
+    return rounds.map((r) =>
+      presentRound(r, r.uploader_id === null ? null : (names.get(r.uploader_id) ?? null)),
+    );
+  }
+}
