@@ -40,6 +40,11 @@ export interface RenditionOptions {
   page?: number;
   /** An animated GIF keeps its animation as its preview. */
   animated?: boolean;
+  /**
+   * The EXIF orientation to apply instead of the input's own: a RAW's embedded preview carries
+   * none, the RAW says how to turn it.
+   */
+  orientation?: number;
   /** Make a tile pyramid when over 12 MP (default true). */
   tiles?: boolean;
   signal?: AbortSignal;
@@ -140,12 +145,12 @@ async function writeTiles(
   input: Input,
   page: number,
   failOn: FailOnOptions,
+  orientation: number,
   workDir: string,
 ): Promise<string> {
   const tilesDir = join(workDir, 'tiles');
   await mkdir(tilesDir, { recursive: true });
-  await open(input, page, failOn)
-    .autoOrient()
+  await orient(open(input, page, failOn), orientation)
     .flatten({ background: BACKGROUND })
     .toColourspace('srgb')
     .jpeg({ quality: 80 })
@@ -164,7 +169,10 @@ export async function renditionsFromImage(input: Input, options: RenditionOption
   const signal = options.signal;
   try {
     const metadata = await sharp(input, { page, limitInputPixels: MAX_INPUT_PIXELS }).metadata();
-    const pixels = (metadata.width ?? 0) * (metadata.pageHeight ?? metadata.height ?? 0);
+    const width = metadata.width ?? 0;
+    const height = metadata.pageHeight ?? metadata.height ?? 0;
+    const pixels = width * height;
+    const orientation = options.orientation ?? metadata.orientation ?? 1;
     if (pixels > MAX_INPUT_PIXELS) throw new PreviewError('too_large', REASONS.tooLarge);
     signal?.throwIfAborted();
 
@@ -172,12 +180,12 @@ export async function renditionsFromImage(input: Input, options: RenditionOption
     let damaged: string | undefined;
     let master: Master;
     try {
-      master = await decodeMaster(input, page, failOn, metadata.orientation);
+      master = await decodeMaster(input, page, failOn, orientation);
     } catch (error) {
       const failure = previewErrorFromSharp(error);
       if (failure.code !== 'unreadable') throw failure;
       failOn = 'none';
-      master = await decodeMaster(input, page, failOn, metadata.orientation);
+      master = await decodeMaster(input, page, failOn, orientation);
       damaged = REASONS.damaged;
     }
     signal?.throwIfAborted();
@@ -187,16 +195,17 @@ export async function renditionsFromImage(input: Input, options: RenditionOption
       options.animated && (metadata.pages ?? 1) > 1 && !damaged ? await animatedPreview(input) : null;
     signal?.throwIfAborted();
 
-    const upright = (metadata.orientation ?? 1) === 1;
+    const turned = (ORIENTATIONS[orientation]?.angle ?? 0) % 180 !== 0;
+    const upright = !ORIENTATIONS[orientation];
     const wantsTiles = (options.tiles ?? true) && pixels > TILES_OVER_PIXELS;
     const tilesDir =
       wantsTiles && (upright || pixels <= MAX_ROTATED_TILE_PIXELS)
-        ? await writeTiles(input, page, failOn, options.workDir)
+        ? await writeTiles(input, page, failOn, orientation, options.workDir)
         : undefined;
 
     return {
-      width: metadata.autoOrient?.width ?? metadata.width ?? 0,
-      height: metadata.autoOrient?.height ?? metadata.height ?? 0,
+      width: turned ? height : width,
+      height: turned ? width : height,
       pageCount: options.pageCount ?? 1,
       thumbnail: sizes.thumbnail,
       preview: animation ?? sizes.preview,

@@ -1,0 +1,84 @@
+import { join } from 'node:path';
+import { renderImage, renderTiffPage } from './images';
+import { renderIndd } from './indd';
+import { libreOffice, type OfficeImportFilter } from './libreOffice';
+import { renderOffice } from './office';
+import { renderPdf, renderPdfPage } from './pdf';
+import { outcomeFromError } from './previewError';
+import { renderPsd } from './psd';
+import { renderRaw } from './raw';
+import { renderText } from './text';
+import type { FileType, PreviewInput, PreviewOutcome } from './types';
+
+export { closeExiftool } from './exiftool';
+export { detectFileType } from './fileType';
+
+/**
+ * The preview pipeline's one door: each file goes to the converter of the type its content was
+ * detected as (never one that guesses). Never throws: any failure is an outcome with a code and a
+ * sentence for the round's page.
+ */
+export async function renderPreviews(input: PreviewInput): Promise<PreviewOutcome> {
+  try {
+    input.signal.throwIfAborted();
+    return await converterFor(input.type)(input);
+  } catch (error) {
+    return outcomeFromError(error);
+  }
+}
+
+function converterFor(type: FileType): (input: PreviewInput) => Promise<PreviewOutcome> {
+  switch (type) {
+    case 'jpeg':
+    case 'png':
+    case 'tiff':
+    case 'gif':
+      return renderImage;
+    case 'psd':
+    case 'psb':
+      return renderPsd;
+    case 'dng':
+    case 'cr2':
+    case 'crw':
+    case 'nef':
+    case 'arw':
+      return renderRaw;
+    case 'pdf':
+    case 'ai':
+      return renderPdf;
+    case 'doc':
+    case 'docx':
+    case 'xls':
+    case 'xlsx':
+      return (input) => renderOffice(input);
+    case 'indd':
+      return renderIndd;
+    case 'csv':
+    case 'txt':
+      return renderText;
+  }
+}
+
+const OFFICE_FILTERS: Partial<Record<FileType, OfficeImportFilter>> = {
+  doc: 'MS Word 97',
+  docx: 'MS Word 2007 XML',
+  xls: 'MS Excel 97',
+  xlsx: 'Calc MS Excel 2007 XML',
+};
+
+/**
+ * One page (1-based) of a paged file as a PNG of 2048 px on its long side: multi-page TIFF, PDF,
+ * Illustrator, Word and Excel (converted to PDF first, in input.workDir). Null past the last page
+ * and for formats without pages (their preview is the picture). Throws PreviewError or a tool
+ * error when the file cannot be read.
+ */
+export async function renderPage(input: PreviewInput, page: number): Promise<Buffer | null> {
+  const filter = OFFICE_FILTERS[input.type];
+  if (filter) {
+    const pdf = await libreOffice.convertToPdf(input.path, filter, join(input.workDir, 'pdf'), input.signal);
+    return renderPdfPage(pdf, page, input.signal);
+  }
+  if (input.type === 'tiff') return renderTiffPage(input.path, page, input.signal);
+  if (input.type === 'pdf' || input.type === 'ai') return renderPdfPage(input.path, page, input.signal);
+  return null;
+}
