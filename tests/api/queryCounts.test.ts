@@ -195,8 +195,9 @@ describe("a workspace's state", () => {
 /**
  * The statements measured when these calls were batched, whatever the count: the session, the
  * projects with the caller's memberships and workspace owners, the one write; the shared view's
- * link, workspace and folders.
+ * link, workspace, folders and the folders' asset counts (and, for folders holding images, one more
+ * for all their previews).
  */
 const ARCHIVE_QUERIES = 3;
 const LEAVE_QUERIES = 3;
-const SHARED_VIEW_QUERIES = 3;
+const SHARED_VIEW_QUERIES = 4;

@@ -37,7 +37,7 @@ describe.each(QUEUES)('a worker process apart from the web process (%s queue)', 
         DATABASE_URL: onPostgres ? POSTGRES_URL : `sqlite://${join(web.dataDir, 'test.db')}`,
         ...(onPostgres ? { DATABASE_SCHEMA: web.schema } : {}),
       },
-      stdio: 'ignore',
+      stdio: process.env.WORKER_TEST_STDIO === 'inherit' ? 'inherit' : 'ignore',
     });
     const mail = await waitFor(() => lastMailTo(web!.ctx, user.email), 20_000);
     expect(mail.subject).toBe('Reset your Proofroom password');

@@ -1,6 +1,7 @@
 import { sql, type Selectable } from 'kysely';
 import type { Db } from '../database';
 import type { AssetsTable } from '../schema';
+import type { AssetVersionRow } from './assetVersions';
 
 export type AssetRow = Selectable<AssetsTable>;
 
@@ -125,19 +126,37 @@ export class AssetsRepository {
     return [...byFolder.values()];
   }
 
-  /** The current rounds with a thumbnail of a folder's newest images (a folder card's previews). */
-  recentImageRounds(folderId: number, limit: number) {
-    return this.db
+  /**
+   * The current rounds with a thumbnail of each folder's newest images, at most `perFolder` a
+   * folder (the folder cards' previews), in one query whatever the number of folders.
+   */
+  async recentImageRounds(
+    folderIds: number[],
+    perFolder: number,
+  ): Promise<(AssetVersionRow & { folder_id: number })[]> {
+    if (folderIds.length === 0) return [];
+    const ranked = this.db
       .selectFrom('assets as a')
       .innerJoin('asset_versions as v', 'v.id', 'a.current_version_id')
       .selectAll('v')
-      .where('a.folder_id', '=', folderId)
+      .select([
+        'a.folder_id',
+        sql<number>`row_number() over (partition by a.folder_id order by a.created_at desc, a.id desc)`.as(
+          'rank',
+        ),
+      ])
+      .where('a.folder_id', 'in', folderIds)
       .where('a.kind', '=', 'image')
       .where('v.thumbnail_key', 'is not', null)
-      .orderBy('a.created_at', 'desc')
-      .orderBy('a.id', 'desc')
-      .limit(limit)
+      .as('ranked');
+    const rows = await this.db
+      .selectFrom(ranked)
+      .selectAll()
+      .where('rank', '<=', perFolder)
+      .orderBy('folder_id')
+      .orderBy('rank')
       .execute();
+    return rows as unknown as (AssetVersionRow & { folder_id: number })[];
   }
 
   /** The asset ids of these folders. */
