@@ -39,7 +39,7 @@ interface Profile {
  * LibreOffice kept warm: a stock headless start with a new profile spends 4–5 s on VCL's graphics
  * render tests (they run whenever the profile's ooSetupLastVersion is older than the program,
  * which headless runs never update) and on first-start work. Each profile here is seeded with
- * that version, first start done, recovery and OpenCL off, so a conversion costs well under
+ * that version, first start done, recovery and OpenCL off, linked pictures never fetched, so a conversion costs well under
  * 1.5 s. Conversions of one profile are serialised (two soffice on one profile hand work to each
  * other or fail on its lock); a profile whose soffice crashed or was killed is recreated.
  */
@@ -187,6 +187,9 @@ function seededRegistry(version: string | null): string {
     item('/org.openoffice.Office.Common/Misc', 'UseOpenCL', 'false'),
     item('/org.openoffice.Office.Recovery/RecoveryInfo', 'Enabled', 'false'),
     item('/org.openoffice.Office.Recovery/AutoSave', 'Enabled', 'false'),
+    // A document's linked pictures are not fetched: a DOCX linking http://169.254.169.254/…
+    // would otherwise make this server send the request (LibreOffice fetches them to lay out).
+    item('/org.openoffice.Office.Common/Security/Scripting', 'BlockUntrustedRefererLinks', 'true'),
     '</oor:items>',
     '',
   ].join('\n');
