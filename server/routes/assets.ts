@@ -102,6 +102,26 @@ export function assetRoutes(ctx: AssetRouteDeps): FastifyPluginAsyncZod {
       },
     );
 
+    app.post(
+      '/assets/:id/versions/:versionId/previews',
+      {
+        schema: {
+          tags: ['assets'],
+          description: 'Makes the previews of a round whose previews failed again (its retry button).',
+          params: z.object({
+            id: z.coerce.number().int().positive(),
+            versionId: z.coerce.number().int().positive(),
+          }),
+          response: { 202: envelope(assetRoundSchema) },
+        },
+      },
+      async (request, reply) => {
+        const { userId } = requireSession(request);
+        const { id, versionId } = request.params;
+        return reply.status(202).send({ response: await ctx.assets.retryPreview(userId, id, versionId) });
+      },
+    );
+
     for (const [path, folderScoped] of [
       ['/projects/:id/assets', false],
       ['/folders/:id/assets', true],

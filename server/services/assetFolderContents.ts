@@ -14,11 +14,13 @@ export class AssetFolderContents implements FolderContents {
     const summaries = new Map<number, FolderContentsSummary>();
     for (const { folderId, images, documents } of await this.uow.read.assets.countByFolder(folderIds))
       summaries.set(folderId, { images_count: images, documents_count: documents, previews_urls: [] });
-    for (const [folderId, summary] of summaries) {
-      const rounds = await this.uow.read.assets.recentImageRounds(folderId, FOLDER_PREVIEWS);
-      summary.previews_urls = rounds
-        .map((r) => renditionUrl(r, 'thumbnail'))
-        .filter((u): u is string => u !== null);
+    if (summaries.size === 0) return summaries;
+    for (const round of await this.uow.read.assets.recentImageRounds(
+      [...summaries.keys()],
+      FOLDER_PREVIEWS,
+    )) {
+      const url = renditionUrl(round, 'thumbnail');
+      if (url) summaries.get(round.folder_id)?.previews_urls.push(url);
     }
     return summaries;
   }

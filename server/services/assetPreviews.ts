@@ -58,11 +58,6 @@ export class AssetPreviews {
     if (round?.preview_state === 'processing') await this.save(round, failed(PREVIEW_GAVE_UP));
   }
 
-  /** A failed round is made again (the retry button). */
-  async retry(round: AssetVersionRow): Promise<void> {
-    await this.uow.read.assetVersions.resetPreview(round.id, this.clock.now().toISOString());
-  }
-
   private async localCopy(round: AssetVersionRow, workDir: string): Promise<string> {
     const local = this.storage.localPath(round.original_key);
     if (local) return local;

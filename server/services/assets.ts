@@ -11,6 +11,7 @@ import type { ProjectAccess, ProjectView } from './projectAccess';
 import { projectEvent } from './projectEvents';
 
 export const ASSETS_PER_PAGE = 100;
+const PREVIEW_NOT_FAILED = 'Only a round whose preview failed can be tried again.';
 
 /** Files of deleted rounds, removed from storage after the commit. */
 export type RemoveRoundFiles = (rounds: AssetVersionRow[]) => Promise<void>;
@@ -21,8 +22,21 @@ export class AssetService {
     private readonly uow: UnitOfWork,
     private readonly access: ProjectAccess,
     private readonly removeFiles: RemoveRoundFiles,
+    private readonly queuePreview: (versionId: number) => Promise<void>,
     private readonly clock: Clock,
   ) {}
+
+  /** A round whose previews failed is made again (the failed state's retry button). */
+  async retryPreview(userId: number, assetId: number, versionId: number): Promise<AssetRound> {
+    const { asset } = await this.load(userId, assetId, 'assets.upload');
+    const round = await this.uow.read.assetVersions.findById(versionId);
+    if (round?.asset_id !== asset.id) throw notFound();
+    if (round.preview_state !== 'failed')
+      throw new AppError(422, 'invalid_record', PREVIEW_NOT_FAILED, { base: [PREVIEW_NOT_FAILED] });
+    await this.uow.read.assetVersions.resetPreview(round.id, this.clock.now().toISOString());
+    await this.queuePreview(round.id);
+    return (await this.presentRounds([(await this.uow.read.assetVersions.findById(round.id))!]))[0]!;
+  }
 
   async get(userId: number, assetId: number): Promise<AssetView> {
     const { asset } = await this.load(userId, assetId, 'assets.see');

@@ -24,7 +24,13 @@ export function assetServices(
   return {
     /** Every upload's checks, and the asset or round it becomes. */
     assetUploads,
-    assets: new AssetService(uow, projectAccess, (rounds) => projectFiles.removeRounds(rounds), clock),
+    assets: new AssetService(
+      uow,
+      projectAccess,
+      (rounds) => projectFiles.removeRounds(rounds),
+      queuePreview,
+      clock,
+    ),
     assetPreviews: new AssetPreviews(uow, storage, renderPreviews, config.uploads.dir, clock, log),
     queuePreview,
     uploadSweep: new UploadSweep(uow, assetUploads, config.uploads.dir, config.uploads.expiryMs, clock, log),

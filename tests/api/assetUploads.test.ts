@@ -121,6 +121,34 @@ describe('uploads: tus and multipart into one set of rules', () => {
     );
   });
 
+  it('shows a round whose file does not decode as failed, with its reason, and makes it again on request', async () => {
+    const broken = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(4000, 7)]);
+    const { finished } = await tus.upload({ filename: 'broken.jpg', project_id: project.id }, broken);
+    expect(finished!.status).toBe(204);
+    const assetId = Number(finished!.headers.get('upload-asset-id'));
+    await t.ctx.jobs.idle();
+    const round = (await client.get(`/assets/${assetId}`)).body.response.current_version;
+    expect(round).toMatchObject({ preview_state: 'failed', is_processing: false, thumbnail_url: null });
+    expect(round.preview_error).toEqual(expect.any(String));
+    expect(round.preview_error.length).toBeGreaterThan(10);
+
+    const viewer = await buildProjectMember(t.baseUrl, t.ctx, project.id, 'viewer');
+    expect((await viewer.client.post(`/assets/${assetId}/versions/${round.id}/previews`)).status).toBe(403);
+    const again = await client.post(`/assets/${assetId}/versions/${round.id}/previews`);
+    expect(again.status).toBe(202);
+    expect(again.body.response).toMatchObject({ preview_state: 'processing', is_processing: true });
+    await t.ctx.jobs.idle();
+    expect((await client.get(`/assets/${assetId}`)).body.response.current_version.preview_state).toBe(
+      'failed',
+    );
+    // Only a failed round is made again.
+    const ready = await tus.upload({ filename: 'fine.png', project_id: project.id }, PNG);
+    await t.ctx.jobs.idle();
+    const fine = (await client.get(`/assets/${ready.finished!.headers.get('upload-asset-id')}`)).body
+      .response;
+    expect((await client.post(`/assets/${fine.id}/versions/${fine.version_id}/previews`)).status).toBe(422);
+  });
+
   it('refuses an extension outside the lists before a byte is stored', async () => {
     const answer = await tus.create({ filename: 'notes.exe', project_id: project.id }, 100);
     expect(answer.status).toBe(422);
