@@ -65,6 +65,14 @@ describe('renderOffice on the corpus', () => {
   );
 });
 
+describe('stored files', () => {
+  it('converts a file stored under a name without extension (storage never uses the uploaded name)', async () => {
+    const stored = join(scratch, '3f9c2a7e');
+    copyFileSync(corpus('office/raw_text_3pages.docx'), stored);
+    expect(renditionsOf(await render(stored, 'docx'))).toMatchObject({ pageCount: 3, height: 2048 });
+  }, 30_000);
+});
+
 describe('fonts', () => {
   it('Calibri and Times New Roman are laid out with their metric twins Carlito and Liberation Serif', async () => {
     const fontsOf = async (file: string, filter: 'MS Excel 97' | 'MS Word 97') => {
