@@ -1,3 +1,4 @@
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { renderImage, renderTiffPage } from './images';
 import { renderIndd } from './indd';
@@ -21,6 +22,7 @@ export { detectFileType } from './fileType';
 export async function renderPreviews(input: PreviewInput): Promise<PreviewOutcome> {
   try {
     input.signal.throwIfAborted();
+    await mkdir(input.workDir, { recursive: true });
     return await converterFor(input.type)(input);
   } catch (error) {
     return outcomeFromError(error);

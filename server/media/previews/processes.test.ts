@@ -42,6 +42,16 @@ describe('runTool', () => {
     ).rejects.toBeInstanceOf(ToolMissingError);
   });
 
+  it('does not mistake a missing working folder for a missing binary', async () => {
+    const error = await runTool('true', [], {
+      signal: never(),
+      timeoutMs: 5000,
+      cwd: '/proofroom-no-such-folder',
+    }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(Error);
+    expect(error).not.toBeInstanceOf(ToolMissingError);
+  });
+
   it('kills the whole process group on timeout', async () => {
     // The shell starts a grandchild and prints its pid; both must be gone after the timeout.
     const started = Date.now();

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 
 /** The binary is not installed here (scripts/setup-system.sh installs it): 'converter_missing'. */
 export class ToolMissingError extends Error {
@@ -114,7 +115,9 @@ export function runTool(command: string, args: string[], options: RunToolOptions
     };
     child.on('error', (error: NodeJS.ErrnoException) => {
       finish();
-      reject(error.code === 'ENOENT' ? new ToolMissingError(command) : error);
+      // spawn says ENOENT for a missing working folder too: only a missing binary is 'converter_missing'.
+      const missingFolder = options.cwd !== undefined && !existsSync(options.cwd);
+      reject(error.code === 'ENOENT' && !missingFolder ? new ToolMissingError(command) : error);
     });
     child.on('close', (code, signal) => {
       finish();

@@ -77,9 +77,11 @@ export async function readPsdFile(path: string): Promise<PsdFile> {
       resourcesLength <= MAX_RESOURCES ? await read(at + 4, resourcesLength) : Buffer.alloc(0);
     at += 4 + resourcesLength;
     const lengthBytes = large ? 8 : 4;
-    const layers = await read(at, lengthBytes + lengthBytes + 2);
+    const layers = await read(at, lengthBytes);
     const layersLength = large ? Number(layers.readBigUInt64BE(0)) : layers.readUInt32BE(0);
-    const layerCount = layersLength >= lengthBytes + 2 ? layers.readInt16BE(lengthBytes * 2) : 0;
+    // The layer info's own length, then its layer count.
+    const layerCount =
+      layersLength >= lengthBytes + 2 ? (await read(at + lengthBytes * 2, 2)).readInt16BE(0) : 0;
     return {
       large,
       channels: header.readUInt16BE(12),

@@ -72,9 +72,9 @@ const ORIENTATIONS: Record<number, { angle: number; flop: boolean }> = {
   2: { angle: 0, flop: true },
   3: { angle: 180, flop: false },
   4: { angle: 180, flop: true },
-  5: { angle: 90, flop: true },
+  5: { angle: 270, flop: true },
   6: { angle: 90, flop: false },
-  7: { angle: 270, flop: true },
+  7: { angle: 90, flop: true },
   8: { angle: 270, flop: false },
 };
 
