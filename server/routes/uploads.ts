@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { join } from 'node:path';
 import { rm } from 'node:fs/promises';
-import { FileStore } from '@tus/file-store';
 import { EVENTS, Server, type Upload } from '@tus/server';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -14,6 +13,7 @@ import type { AssetUploadRow } from '../db/repositories/assetUploads';
 import { AppError } from '../errors';
 import { errorBody } from '../plugins/errorHandler';
 import { requireSession } from '../plugins/session';
+import { CoalescingFileStore } from './coalescingFileStore';
 
 export type UploadRouteDeps = Pick<AppContext, 'assetUploads' | 'config' | 'log'>;
 
@@ -69,7 +69,7 @@ export function uploadRoutes(ctx: UploadRouteDeps): FastifyPluginAsyncZod {
 
 function createTusServer(ctx: UploadRouteDeps): Server {
   const { dir, maxBytes, expiryMs } = ctx.config.uploads;
-  const datastore = new FileStore({ directory: dir, expirationPeriodInMilliseconds: expiryMs });
+  const datastore = new CoalescingFileStore({ directory: dir, expirationPeriodInMilliseconds: expiryMs });
   const server = new Server({
     path: TUS_PATH,
     datastore,
