@@ -2,6 +2,7 @@ import { execFile, execFileSync } from 'node:child_process';
 import { createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
+import { promisify } from 'node:util';
 import { pipeline } from 'node:stream/promises';
 import { buildWorkspace, PRICES } from '../tests/api/factories';
 import { startTestApp } from '../tests/api/harness';
@@ -30,12 +31,9 @@ async function writeTextFile(path: string, bytes: number): Promise<void> {
 }
 
 /** curl in its own process, awaited without blocking this one (the server runs here). */
-function curl(args: string[]): Promise<string> {
-  return new Promise((resolve, reject) =>
-    execFile('curl', args, { maxBuffer: 1024 * 1024 }, (error, stdout) =>
-      error ? reject(error) : resolve(stdout),
-    ),
-  );
+async function curl(args: string[]): Promise<string> {
+  const { stdout } = await promisify(execFile)('curl', args, { maxBuffer: 1024 * 1024 });
+  return stdout;
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
