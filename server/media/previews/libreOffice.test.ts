@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { crc32 } from 'node:zlib';
@@ -7,8 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DocumentUnreadableError, LibreOffice } from './libreOffice';
-import { ToolTimeoutError } from './processes';
+import { DocumentUnreadableError, LibreOffice, libreOffice } from './libreOffice';
+import { runTool, ToolTimeoutError } from './processes';
 
 const corpus = (path: string) => fileURLToPath(new URL(`../../../../shared/corpus/${path}`, import.meta.url));
 const DOCX = corpus('office/paragraphs_and_tables.docx');
@@ -139,6 +139,30 @@ describe('LibreOffice', () => {
     expect(existsSync(pdf)).toBe(true);
     expect(existsSync(marker)).toBe(false);
   }, 60_000);
+});
+
+describe("the process's LibreOffice", () => {
+  it('keeps its profiles under the temp folder by pid, and removes those of processes that ended', async () => {
+    // A pid that ended: a finished child's. The worker running this test is alive.
+    const ended = await runTool('sh', ['-c', 'echo $$'], { signal: neverAborted, timeoutMs: 10_000 });
+    const endedProfiles = join(tmpdir(), `proofroom-libreoffice-${ended.stdout.toString().trim()}`);
+    const liveProfiles = join(tmpdir(), `proofroom-libreoffice-${process.ppid}`);
+    mkdirSync(join(endedProfiles, 'profile-0'), { recursive: true });
+    const liveExisted = existsSync(liveProfiles);
+    mkdirSync(liveProfiles, { recursive: true });
+    try {
+      await libreOffice.warmUp(neverAborted);
+      expect(existsSync(join(tmpdir(), `proofroom-libreoffice-${process.pid}`, 'profile-0', 'user'))).toBe(
+        true,
+      );
+      expect(existsSync(endedProfiles)).toBe(false);
+      expect(existsSync(liveProfiles)).toBe(true);
+    } finally {
+      await libreOffice.dispose();
+      if (!liveExisted) await rm(liveProfiles, { recursive: true, force: true });
+    }
+    expect(existsSync(join(tmpdir(), `proofroom-libreoffice-${process.pid}`))).toBe(false);
+  }, 30_000);
 });
 
 /** A one-paragraph DOCX whose picture is linked (TargetMode="External"), not embedded. */

@@ -1,5 +1,5 @@
 import { existsSync, rmSync } from 'node:fs';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, extname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -24,6 +24,8 @@ export interface LibreOfficeOptions {
   /** Per conversion, besides the caller's signal (default 120 s). */
   timeoutMs?: number;
   command?: string;
+  /** Runs once, before the first profile is seeded. */
+  beforeFirstUse?: () => Promise<void>;
 }
 
 interface Profile {
@@ -48,6 +50,7 @@ export class LibreOffice {
   private readonly timeoutMs: number;
   private readonly command: string;
   private version: Promise<string | null> | null = null;
+  private firstUse: Promise<void> | null = null;
 
   constructor(private readonly options: LibreOfficeOptions) {
     this.timeoutMs = options.timeoutMs ?? 120_000;
@@ -136,6 +139,8 @@ export class LibreOffice {
   }
 
   private async seed(profile: Profile): Promise<void> {
+    this.firstUse ??= this.options.beforeFirstUse?.() ?? Promise.resolve();
+    await this.firstUse;
     await rm(profile.dir, { recursive: true, force: true });
     await mkdir(join(profile.dir, 'user'), { recursive: true });
     await writeFile(
@@ -195,8 +200,32 @@ function seededRegistry(version: string | null): string {
   ].join('\n');
 }
 
-const PROCESS_PROFILES = join(tmpdir(), `proofroom-libreoffice-${process.pid}`);
+const PROFILES_PREFIX = 'proofroom-libreoffice-';
+const PROCESS_PROFILES = join(tmpdir(), `${PROFILES_PREFIX}${process.pid}`);
 
 /** The process's LibreOffice: its profiles in the temp folder, removed when the process exits. */
-export const libreOffice = new LibreOffice({ profileRoot: PROCESS_PROFILES });
+export const libreOffice = new LibreOffice({
+  profileRoot: PROCESS_PROFILES,
+  beforeFirstUse: removeProfilesOfEndedProcesses,
+});
 process.once('exit', () => rmSync(PROCESS_PROFILES, { recursive: true, force: true }));
+
+/** A process killed without its exit handler (SIGKILL, a test worker torn down) leaves its profiles. */
+async function removeProfilesOfEndedProcesses(): Promise<void> {
+  const names = await readdir(tmpdir()).catch(() => []);
+  for (const name of names) {
+    const pid = Number(name.slice(PROFILES_PREFIX.length));
+    if (!name.startsWith(PROFILES_PREFIX) || !Number.isInteger(pid) || pid === process.pid) continue;
+    if (!processIsAlive(pid)) await rm(join(tmpdir(), name), { recursive: true, force: true });
+  }
+}
+
+function processIsAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it runs, as another user.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
