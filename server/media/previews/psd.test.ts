@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderPsd } from './psd';
 import { readPsdFile } from './psdFile';
+import { colourToRgb } from './psdSpotInks';
 import type { PreviewOutcome } from './types';
 
 const CORPUS = join(import.meta.dirname, '../../../../shared/corpus');
@@ -33,7 +34,8 @@ interface SyntheticPsd {
   colorMode?: number;
   compression?: 0 | 1;
   large?: boolean;
-  icc?: Buffer;
+  /** Image resources by id (1039 ICC profile, 1077 DisplayInfo). */
+  resources?: [number, Buffer][];
 }
 
 /** A Photoshop file written by hand, byte for byte as the format specification lays it out. */
@@ -44,7 +46,7 @@ function photoshopFile({
   colorMode = 3,
   compression = 0,
   large = false,
-  icc,
+  resources: entries = [],
 }: SyntheticPsd): Buffer {
   const header = Buffer.concat([
     Buffer.from('8BPS', 'latin1'),
@@ -56,16 +58,18 @@ function photoshopFile({
     u16(8),
     u16(colorMode),
   ]);
-  const resources = icc
-    ? Buffer.concat([
+  const resources = Buffer.concat(
+    entries.map(([id, data]) =>
+      Buffer.concat([
         Buffer.from('8BIM', 'latin1'),
-        u16(1039),
+        u16(id),
         Buffer.alloc(2),
-        u32(icc.length),
-        icc,
-        Buffer.alloc(icc.length % 2),
-      ])
-    : Buffer.alloc(0);
+        u32(data.length),
+        data,
+        Buffer.alloc(data.length % 2),
+      ]),
+    ),
+  );
   const rows = planes.flatMap((value) => Array.from({ length: height }, () => Buffer.alloc(width, value)));
   // PackBits: one literal run per row (rows here are at most 128 bytes).
   const packed = rows.map((row) => Buffer.concat([Buffer.from([row.length - 1]), row]));
@@ -114,7 +118,8 @@ describe('renderPsd', () => {
   it('converts the composite from the document’s colour profile (Adobe RGB) to sRGB', async () => {
     const { icc } = await sharp(join(CORPUS, 'tiff/tifftag-photoshop_16bit_rgb.tiff')).metadata();
     const planes = [200, 60, 60];
-    const [r] = await thumbnailColour(await renderBytes(photoshopFile({ width: 8, height: 8, planes, icc })));
+    const tagged = photoshopFile({ width: 8, height: 8, planes, resources: [[1039, icc!]] });
+    const [r] = await thumbnailColour(await renderBytes(tagged));
     expect(r).toBeGreaterThan(220); // Adobe RGB's red is more saturated than sRGB's
     const [untagged] = await thumbnailColour(
       await renderBytes(photoshopFile({ width: 8, height: 8, planes })),
@@ -128,6 +133,29 @@ describe('renderPsd', () => {
     expect(r).toBeGreaterThan(200);
     expect(g).toBeLessThan(80);
     expect(b).toBeLessThan(80);
+  });
+
+  it('inks spot channels over the composite, as Photoshop shows them', async () => {
+    // DisplayInfo: version 1, then per extra channel its colour space, four components, solidity, kind.
+    const spot = (rgb: [number, number, number], solidity: number, kind: number) =>
+      Buffer.concat([u16(0), ...rgb.map((c) => u16(c * 257)), u16(0), u16(solidity), Buffer.from([kind])]);
+    const displayInfo = Buffer.concat([u32(1), spot([0, 120, 191], 0, 2), spot([255, 0, 0], 0, 0)]);
+    // White RGB base; the blue ink printed at full strength everywhere; a red mask (kind 0) ignored.
+    const planes = [255, 255, 255, 0, 0];
+    for (const compression of [0, 1] as const) {
+      const bytes = photoshopFile({
+        width: 16,
+        height: 8,
+        planes,
+        compression,
+        resources: [[1077, displayInfo]],
+      });
+      const [r, g, b] = await thumbnailColour(await renderBytes(bytes));
+      expect(r).toBeLessThan(10);
+      expect(g).toBeGreaterThan(110);
+      expect(g).toBeLessThan(130);
+      expect(b).toBeGreaterThan(180);
+    }
   });
 
   it('answers unreadable when the file ends before its composite', async () => {
@@ -155,5 +183,14 @@ describe('renderPsd', () => {
       ok: false,
       code: 'unreadable',
     });
+  });
+
+  it('reads Photoshop colour records: RGB, inverted CMYK, Lab and grey', () => {
+    expect(colourToRgb(0, [65535, 32896, 0, 0])).toEqual([255, 128, 0]);
+    expect(colourToRgb(2, [65535, 0, 0, 65535])).toEqual([255, 0, 0]); // magenta and yellow inks
+    const grey = colourToRgb(7, [5000, 0, 0, 0])!;
+    for (const channel of grey) expect(channel).toBeCloseTo(119, -1);
+    expect(colourToRgb(8, [10000, 0, 0, 0])).toEqual([0, 0, 0]);
+    expect(colourToRgb(99, [0, 0, 0, 0])).toBeNull();
   });
 });

@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { runTool } from './processes';
 import { outcomeFromError, PreviewError, REASONS } from './previewError';
 import { compositeOnlyPsd, COLOR_MODES, readPsdFile, type PsdFile } from './psdFile';
+import { withSpotInks } from './psdSpotInks';
 import { MAX_INPUT_PIXELS, renditionsFromImage } from './renditions';
 import type { PreviewInput, PreviewOutcome } from './types';
 
@@ -43,7 +44,7 @@ initializeCanvas(
 
 /**
  * PSD and PSB: the composite Photoshop saved with the document ("Maximize compatibility"), never
- * the layers. RGB, grey and indexed documents are decoded by ag-psd; CMYK, Lab, multichannel and
+ * the layers, with its spot colour channels inked over it. RGB, grey and indexed documents are decoded by ag-psd; CMYK, Lab, multichannel and
  * duotone ones, 32-bit ones and very large ones by ImageMagick, as a child process.
  */
 export async function renderPsd(input: PreviewInput): Promise<PreviewOutcome> {
@@ -55,7 +56,8 @@ export async function renderPsd(input: PreviewInput): Promise<PreviewOutcome> {
       ? await compositeWithAgPsd(input, psd)
       : await compositeWithImageMagick(input);
     input.signal.throwIfAborted();
-    const renditions = await renditionsFromImage(composite, { workDir: input.workDir, signal: input.signal });
+    const shown = await withSpotInks(composite, input.path, psd, input.workDir);
+    const renditions = await renditionsFromImage(shown, { workDir: input.workDir, signal: input.signal });
     return { ok: true, renditions };
   } catch (error) {
     return outcomeFromError(error, 'ImageMagick');

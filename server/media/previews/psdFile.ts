@@ -16,6 +16,8 @@ export interface PsdFile {
   colorModeData: Buffer;
   /** Resource 1039, when the document carries a colour profile. */
   iccProfile: Buffer | null;
+  /** Resource 1077: how each extra channel is shown (spot ink colour and solidity, or a mask). */
+  displayInfo: Buffer | null;
   /** The first alpha channel is the composite's transparency (a negative layer count says so). */
   hasMergedAlpha: boolean;
   /** Where the composite section (compression, then planar channels) starts, and the file's end. */
@@ -91,6 +93,7 @@ export async function readPsdFile(path: string): Promise<PsdFile> {
       colorMode: header.readUInt16BE(24),
       colorModeData,
       iccProfile: resourceById(resources, 1039),
+      displayInfo: resourceById(resources, 1077),
       hasMergedAlpha: layerCount < 0,
       compositeOffset: at + lengthBytes + layersLength,
       fileSize,
@@ -128,20 +131,25 @@ function keepChannels(section: Buffer, psd: PsdFile, keep: number): Buffer {
   return Buffer.concat([section.subarray(0, 2), counts, data]);
 }
 
+/** The composite section: its compression, then every channel's plane. */
+export async function readCompositeSection(path: string, psd: PsdFile): Promise<Buffer> {
+  if (psd.compositeOffset + 2 > psd.fileSize) throw new PreviewError('unreadable', NO_COMPOSITE);
+  const file = await open(path, 'r');
+  try {
+    const section = Buffer.alloc(psd.fileSize - psd.compositeOffset);
+    await file.read(section, 0, section.length, psd.compositeOffset);
+    return section;
+  } finally {
+    await file.close();
+  }
+}
+
 /**
  * A small Photoshop file holding only the composite (no resources, no layers), for ag-psd to
  * decode: the layers of a large document are never read into memory.
  */
 export async function compositeOnlyPsd(path: string, psd: PsdFile): Promise<Buffer> {
-  if (psd.compositeOffset + 2 > psd.fileSize) throw new PreviewError('unreadable', NO_COMPOSITE);
-  const file = await open(path, 'r');
-  let section: Buffer;
-  try {
-    section = Buffer.alloc(psd.fileSize - psd.compositeOffset);
-    await file.read(section, 0, section.length, psd.compositeOffset);
-  } finally {
-    await file.close();
-  }
+  const section = await readCompositeSection(path, psd);
   // ag-psd reads a fourth RGB channel as transparency; grey keeps its one channel.
   const rgb = psd.colorMode === COLOR_MODES.rgb;
   const keep = Math.min(psd.channels, rgb ? (psd.hasMergedAlpha ? 4 : 3) : 1);

@@ -186,9 +186,19 @@ describe('PSD and PSB', () => {
     await expectRenditions(await rendered('psd/2layers_101x55.psb', 'psb'), 101, 55, [101, 55]);
   });
 
-  it('reads a CMYK document with spot channels through ImageMagick without failing', async () => {
-    // Its CMYK channels hold no ink (the art is in spot channels): white, as ImageMagick draws it.
-    await expectRenditions(await rendered('psd/cmyk-spot_640x637.psd', 'psd'), 640, 637, [400, 398]);
+  it('inks the spot channels of a CMYK document whose CMYK channels are blank (a colour wheel, not white)', async () => {
+    const renditions = await rendered('psd/cmyk-spot_640x637.psd', 'psd');
+    await expectRenditions(renditions, 640, 637, [400, 398]);
+    const { channels } = await sharp(renditions.thumbnail).stats();
+    for (const channel of channels) expect(channel.stdev).toBeGreaterThan(40);
+    // The ring's left edge is blue ink, its right edge pink ink.
+    const pixel = async (left: number, top: number) => [
+      ...(await sharp(renditions.thumbnail).extract({ left, top, width: 1, height: 1 }).raw().toBuffer()),
+    ];
+    const [r1, , b1] = await pixel(20, 200);
+    expect(b1).toBeGreaterThan(r1! + 60);
+    const [r2, g2] = await pixel(380, 220);
+    expect(r2).toBeGreaterThan(g2! + 60);
   });
 });
 
