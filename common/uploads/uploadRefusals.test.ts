@@ -86,6 +86,16 @@ describe('refusalFromAnswer', () => {
     });
   });
 
+  it('knows the owner by is_owner or by the role name', () => {
+    const owner = (details: Record<string, unknown>) =>
+      refusalFromAnswer('a.jpg', answer(400, 'invalid_workspace', details));
+    expect(owner({ is_owner: true, workspace_id: 1, is_trial: true })).toMatchObject({
+      facts: { isOwner: true, isTrial: true, workspaceId: 1 },
+    });
+    expect(owner({ role: 'owner' })).toMatchObject({ facts: { isOwner: true } });
+    expect(owner({ is_owner: false, role: 'admin' })).toMatchObject({ facts: { isOwner: false } });
+  });
+
   it('survives missing or malformed details', () => {
     expect(refusalFromAnswer('a.jpg', answer(400, 'invalid_workspace'))).toMatchObject({
       facts: { workspaceId: 0, isOwner: false, isTrial: false, owner: null },

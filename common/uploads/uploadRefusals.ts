@@ -46,7 +46,8 @@ function storageFacts(details: Record<string, unknown> | undefined): StorageLimi
   const owner = details?.owner as { name?: unknown; email?: unknown } | undefined;
   return {
     workspaceId: numberOr(details?.workspace_id, 0) ?? 0,
-    isOwner: details?.role === 'owner',
+    // The server says `is_owner`; the role name (`role: 'owner'`) is read too.
+    isOwner: details?.is_owner === true || details?.role === 'owner',
     isTrial: details?.is_trial === true,
     owner:
       owner && typeof owner.name === 'string' && typeof owner.email === 'string'

@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
-import { ActionIcon, Indicator, Popover, RingProgress, Tooltip } from '@mantine/core';
+import { useWindowEvent } from '@mantine/hooks';
+import { ActionIcon, Indicator, Popover, RingProgress } from '@mantine/core';
 import { IconArrowUp, IconCloudUpload } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMatch } from 'react-router';
 import { activeCount } from '@common/uploads/uploadQueue';
-import { UPLOAD_BOX_TEXTS } from '@common/uploads/uploadTexts';
+import { UPLOAD_BOX_TEXTS, uploadingHeader } from '@common/uploads/uploadTexts';
 import { averageProgress } from '@common/uploads/uploadTiming';
 import { refreshAfterUpload } from '@web/api/assets';
 import { useSignedInUser } from '@web/api/session';
@@ -63,69 +64,74 @@ function UploadBoxButton() {
   const target = snapshot.contextTarget;
   useUploadNotices();
   useLeaveWarning(active > 0);
+  // Escape closes the box wherever the focus is (it opens by itself, without taking the focus),
+  // unless a dialog is open: Escape is that dialog's.
+  useWindowEvent('keydown', (event) => {
+    if (event.key === 'Escape' && snapshot.boxOpen && !confirming && snapshot.refusals.length === 0)
+      uploadStore.setBoxOpen(false);
+  });
 
   return (
     <>
-      <Popover
-        opened={snapshot.boxOpen}
-        onChange={(open) => uploadStore.setBoxOpen(open)}
-        position="bottom-end"
-        width={420}
-        offset={12}
-        shadow="xl"
-        radius="lg"
-        // Under the modals (Cancel All's question, the refusal dialogs), above the page.
-        zIndex={180}
-        closeOnClickOutside={!confirming}
-        closeOnEscape={!confirming}
+      <Indicator
+        label={active}
+        size={18}
+        offset={4}
+        disabled={active === 0}
+        color="brand"
+        withBorder
+        data-testid="upload-count"
       >
-        <Popover.Target>
-          <Indicator
-            label={active}
-            size={18}
-            offset={4}
-            disabled={active === 0}
-            color="brand"
-            withBorder
-            data-testid="upload-count"
-          >
-            <Tooltip label={UPLOAD_BOX_TEXTS.title} withArrow disabled={snapshot.boxOpen}>
-              <ActionIcon
-                variant={snapshot.boxOpen ? 'light' : 'subtle'}
-                color={snapshot.boxOpen ? 'brand' : 'gray'}
-                size={40}
-                radius="xl"
-                aria-label={UPLOAD_BOX_TEXTS.title}
-                aria-expanded={snapshot.boxOpen}
-                data-testid="upload-button"
-                onClick={() => uploadStore.setBoxOpen(!snapshot.boxOpen)}
-              >
-                {active > 0 ? (
-                  <RingProgress
-                    size={34}
-                    thickness={3}
-                    roundCaps
-                    sections={[{ value: progress, color: 'brand' }]}
-                    label={<IconArrowUp size={16} style={{ display: 'block', margin: 'auto' }} />}
-                  />
-                ) : (
-                  <IconCloudUpload size={22} stroke={1.7} />
-                )}
-              </ActionIcon>
-            </Tooltip>
-          </Indicator>
-        </Popover.Target>
-        <Popover.Dropdown p={0}>
-          <UploadBox
-            snapshot={snapshot}
-            onClose={() => uploadStore.setBoxOpen(false)}
-            onPick={target ? () => picker.current?.click() : null}
-            onCancel={(id) => uploadStore.cancel(id)}
-            onCancelAll={() => setConfirming(true)}
-            onClear={() => uploadStore.clearFinished()}
-          />
-        </Popover.Dropdown>
-      </Popover>
+        <Popover
+          opened={snapshot.boxOpen}
+          onChange={(open) => uploadStore.setBoxOpen(open)}
+          position="bottom-end"
+          width={420}
+          offset={12}
+          shadow="xl"
+          radius="lg"
+          // Under the modals (Cancel All's question, the refusal dialogs), above the page.
+          zIndex={180}
+          closeOnClickOutside={!confirming}
+          closeOnEscape={false}
+        >
+          <Popover.Target>
+            <ActionIcon
+              variant={snapshot.boxOpen ? 'light' : 'subtle'}
+              color={snapshot.boxOpen ? 'brand' : 'gray'}
+              size={40}
+              radius="xl"
+              aria-label={
+                active > 0 ? `${UPLOAD_BOX_TEXTS.title}: ${uploadingHeader(active)}` : UPLOAD_BOX_TEXTS.title
+              }
+              data-testid="upload-button"
+              onClick={() => uploadStore.setBoxOpen(!snapshot.boxOpen)}
+            >
+              {active > 0 ? (
+                <RingProgress
+                  size={34}
+                  thickness={3}
+                  roundCaps
+                  sections={[{ value: progress, color: 'brand' }]}
+                  label={<IconArrowUp size={16} style={{ display: 'block', margin: 'auto' }} />}
+                />
+              ) : (
+                <IconCloudUpload size={22} stroke={1.7} />
+              )}
+            </ActionIcon>
+          </Popover.Target>
+          <Popover.Dropdown p={0}>
+            <UploadBox
+              snapshot={snapshot}
+              onClose={() => uploadStore.setBoxOpen(false)}
+              onPick={target ? () => picker.current?.click() : null}
+              onCancel={(id) => uploadStore.cancel(id)}
+              onCancelAll={() => setConfirming(true)}
+              onClear={() => uploadStore.clearFinished()}
+            />
+          </Popover.Dropdown>
+        </Popover>
+      </Indicator>
       {target && (
         <FilePickerInput
           ref={picker}

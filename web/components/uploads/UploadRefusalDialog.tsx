@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Stack, Text } from '@mantine/core';
-import { IconAlertTriangle, IconDatabaseOff, IconFileAlert } from '@tabler/icons-react';
+import { Button, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle, IconDatabaseOff, IconFileAlert, IconStack2 } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { ASSET_TEXTS } from '@common/api/assets';
 import { storageLimitMessage, storageUpgradePath } from '@common/uploads/uploadRefusals';
@@ -77,21 +77,38 @@ export function UploadRefusalDialog({
       const refusal = first.refusal;
       title = ASSET_TEXTS.uploadErrorTitle;
       icon = <IconAlertTriangle {...iconProps} color="var(--mantine-color-orange-6)" />;
+      const asRound = refusal.existingAssetId !== null && first.file !== null;
       body = (
-        <Stack gap={4} data-testid="upload-error-message">
-          <Text size="sm" fw={600} truncate title={refusal.file}>
-            {refusal.file}
-          </Text>
-          <Text size="sm" c="dimmed" lh={1.6}>
-            {refusal.message}
-          </Text>
+        <Stack gap="md">
+          <Stack gap={4} data-testid="upload-error-message">
+            <Text size="sm" fw={600} truncate title={refusal.file}>
+              {refusal.file}
+            </Text>
+            <Text size="sm" c="dimmed" lh={1.6}>
+              {refusal.message}
+            </Text>
+          </Stack>
+          {asRound && (
+            // Beyond the spec: retouchers send a corrected file under the same name as the next round.
+            <Button
+              variant="light"
+              fullWidth
+              justify="flex-start"
+              leftSection={<IconStack2 size={18} />}
+              onClick={() => onUploadAsRound(first)}
+              // A long file name wraps rather than being cut: it names the asset that gets the round.
+              h="auto"
+              py={10}
+              styles={{
+                label: { whiteSpace: 'normal', overflowWrap: 'anywhere', textAlign: 'left', lineHeight: 1.4 },
+              }}
+            >
+              {UPLOAD_BOX_TEXTS.uploadAsRound(refusal.file)}
+            </Button>
+          )}
         </Stack>
       );
-      if (refusal.existingAssetId !== null && first.file)
-        actions = [
-          { ...ok, label: 'Cancel' },
-          { label: UPLOAD_BOX_TEXTS.uploadAsRound(refusal.file), onClick: () => onUploadAsRound(first) },
-        ];
+      if (asRound) actions = [{ ...ok, label: 'Cancel' }];
       break;
     }
     case 'roundOneFile':

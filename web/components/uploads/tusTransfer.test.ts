@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answerOf, uploadFingerprint, uploadMetadata } from './tusTransfer';
+import { answerOf, shouldRetry, uploadFingerprint, uploadMetadata } from './tusTransfer';
 
 const target = { projectId: 4, projectName: 'Spring', folderId: null, assetId: null };
 const file = new File(['abc'], 'Café menu é.pdf', { type: 'application/pdf', lastModified: 1700000000000 });
@@ -48,5 +48,16 @@ describe('answerOf', () => {
       details: undefined,
     });
     expect(answerOf(413, '')).toMatchObject({ code: 'http_413' });
+  });
+});
+
+describe('shouldRetry', () => {
+  it('tries a dropped connection, a server error, a conflict or a lock again', () => {
+    for (const status of [0, 500, 502, 503, 409, 423]) expect(shouldRetry(status), String(status)).toBe(true);
+  });
+
+  it('takes a refusal as final', () => {
+    for (const status of [400, 401, 403, 404, 413, 422])
+      expect(shouldRetry(status), String(status)).toBe(false);
   });
 });

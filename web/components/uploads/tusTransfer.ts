@@ -79,6 +79,15 @@ export function answerOf(status: number, body: string): UploadErrorAnswer {
   };
 }
 
+/**
+ * A dropped connection (no answer), a server error, a conflict or a lock is tried again; a refusal
+ * (4xx) is final. Unlike tus-js-client's default, a browser that says it is offline is tried
+ * again too: the retry delays give the connection time to come back.
+ */
+export function shouldRetry(status: number): boolean {
+  return status === 0 || status >= 500 || status === 409 || status === 423;
+}
+
 function headerNumber(value: string | undefined): number | null {
   const number = Number(value);
   return value && Number.isInteger(number) ? number : null;
@@ -137,6 +146,7 @@ export async function startTransfer(
         events.onSending(Number(req.getHeader('Upload-Offset') ?? 0));
       }
     },
+    onShouldRetry: (error) => shouldRetry(error.originalResponse?.getStatus() ?? 0),
     onProgress: (bytes) => events.onProgress(bytes),
     onSuccess: ({ lastResponse }) => {
       const assetId = headerNumber(lastResponse.getHeader('Upload-Asset-Id'));

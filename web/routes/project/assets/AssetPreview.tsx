@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Badge, Loader, Stack, Text } from '@mantine/core';
-import { IconPhotoOff } from '@tabler/icons-react';
+import { Badge, Loader, Stack, Text, Tooltip } from '@mantine/core';
+import { IconAlertTriangle, IconPhotoOff } from '@tabler/icons-react';
 import { extensionOf, type AssetView } from '@common/api/assets';
 import { FileTypeIcon } from '@web/components/uploads/FileTypeIcon';
 import classes from './AssetTile.module.css';
@@ -8,6 +8,7 @@ import classes from './AssetTile.module.css';
 export const ASSET_TILE_TEXTS = {
   processing: 'Processing preview',
   failed: 'No preview',
+  damaged: 'Damaged file',
 } as const;
 
 /** A document or picture with no preview to show: its type's icon and its extension. */
@@ -72,6 +73,23 @@ export function AssetPreview({ asset }: { asset: AssetView }) {
 
   return (
     <div className={classes.preview} data-state="ready">
+      {round.preview_error && (
+        // The file decoded only in part (a truncated JPEG): what decoded shows, and the tile says so.
+        <Tooltip label={round.preview_error} multiline w={260} withArrow>
+          <Badge
+            className={classes.damaged}
+            color="orange"
+            variant="filled"
+            radius="sm"
+            size="sm"
+            leftSection={<IconAlertTriangle size={12} />}
+            tt="none"
+            data-testid="asset-preview-damaged"
+          >
+            {ASSET_TILE_TEXTS.damaged}
+          </Badge>
+        </Tooltip>
+      )}
       {round.lqip_url && loaded !== thumbnail && (
         <img className={classes.lqip} src={round.lqip_url} alt="" aria-hidden />
       )}

@@ -3,6 +3,7 @@ import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconFolderPlus, IconPhotoScan } from '@tabler/icons-react';
 import type { Folder, Project } from '@common/api/projects';
 import { can } from '@common/projectRoles';
+import { useAssetList } from '@web/api/assets';
 import { useFolders } from '@web/api/folders';
 import { EmptyPanel } from '@web/components/page/EmptyPanel';
 import { UploadFilesButton } from '@web/components/uploads/UploadFilesButton';
@@ -36,6 +37,8 @@ export function ProjectFolders({
   onModeChange: (mode: ViewMode) => void;
 }) {
   const folders = useFolders(project.id);
+  // The same query as the tiles below: the panel says 'empty' only once both lists are known.
+  const rootAssets = useAssetList(project.id, null);
   const actor = actorOf(project);
   const canAdd = can(actor, 'folders.add');
   const canRename = can(actor, 'folders.edit');
@@ -75,7 +78,11 @@ export function ProjectFolders({
       New Folder
     </Button>
   );
-  const empty = folders.isSuccess && list.length === 0 && project.assets_count === 0;
+  const empty =
+    folders.isSuccess &&
+    list.length === 0 &&
+    rootAssets.isSuccess &&
+    !rootAssets.data.pages[0]?.assets.length;
 
   return (
     <Stack gap="lg">
@@ -87,6 +94,9 @@ export function ProjectFolders({
               onDelete={() => setDialog({ kind: 'delete', folders: list.filter((f) => selected.has(f.id)) })}
               onClear={() => setPicked(new Set())}
             />
+          ) : list.length === 0 && folders.isSuccess ? (
+            // No folders yet, only assets: the buttons stay, a 'Folders 0' heading would be noise.
+            <span />
           ) : (
             <Group gap="xs" align="baseline">
               <Title order={2} size="h3">
@@ -123,7 +133,7 @@ export function ProjectFolders({
         </EmptyPanel>
       )}
       {list.length > 0 && <FolderCollection folders={list} mode={mode} linkTo={folderPath} manage={manage} />}
-      {project.assets_count > 0 && <AssetTiles projectId={project.id} folderId={null} />}
+      <AssetTiles projectId={project.id} folderId={null} />
       <FolderDialogs
         projectId={project.id}
         dialog={dialog}

@@ -1,0 +1,413 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { basename, join, resolve } from 'node:path';
+import { crc32, deflateSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { ASSET_TEXTS, type AssetView } from '@common/api/assets';
+import type { Project } from '@common/api/projects';
+import type { Workspace } from '@common/api/workspaces';
+import { UPLOAD_BOX_TEXTS } from '@common/uploads/uploadTexts';
+import { checkAccessibility } from './axe';
+import { newPage, useAppAndBrowser } from './harness';
+import { makeUser, signUpInUi } from './journeys';
+import { call, createProject, trialWorkspace } from './projectJourneys';
+
+const env = useAppAndBrowser();
+
+const CORPUS = resolve(import.meta.dirname, '..', '..', 'shared', 'corpus');
+const SHOTS = '/tmp/shots';
+
+/** Twenty files of every family the product takes, two of them damaged, from the shared corpus. */
+const MIXED = [
+  'ai/illustrator-24_pdf-compatible.ai',
+  'jpeg/exif-orientation-6_portrait.jpg',
+  'jpeg/exif-orientation-6_landscape.jpg',
+  'jpeg/cmyk_swop-profile_500x333.jpg',
+  'psd/layer_effects_800x640_13layers.psd',
+  'tiff/fogra-0-100-100-0_cmyk_jpeg.tif',
+  'png/16bit-grey-alpha_109x96.png',
+  'gif/rotating-squares_30frames.gif',
+  'tiff/tifftag-photoshop_16bit_rgb.tiff',
+  'psd/masks_640x1394_19layers.psb',
+  'psd/cmyk-spot_640x637.psd',
+  'raw/dng_lg-h815_complete_600x338.dng',
+  'pdf/two_column_6pages.pdf',
+  'pdf/word-mac_quartz_2pages.pdf',
+  'office/paragraphs_and_tables.docx',
+  'office/fixture_3sheets.xlsx',
+  'text/little_bo_peep.txt',
+  'text/chicago_potholes.csv',
+  'jpeg/truncated_10000bytes.jpg',
+  'raw/cr2_canon-350d_exiftool-stripped.cr2',
+];
+/** The one the journey cancels while it is being sent: the largest, first in line. */
+const CANCELED = 'illustrator-24_pdf-compatible.ai';
+
+interface DropFile {
+  name: string;
+  base64: string;
+}
+
+const corpusFile = (path: string): DropFile => ({
+  name: basename(path),
+  base64: readFileSync(join(CORPUS, path)).toString('base64'),
+});
+const textFile = (name: string, text: string): DropFile => ({
+  name,
+  base64: Buffer.from(text).toString('base64'),
+});
+
+/**
+ * A real PNG of random RGB noise, stored without compression (about 3 bytes a pixel): big enough
+ * to be caught mid-upload, and a valid picture for the server's checks and previews.
+ */
+function noisePng(size: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
+  header[8] = 8; // bit depth
+  header[9] = 2; // RGB
+  const rows = Array.from({ length: size }, () => Buffer.concat([Buffer.alloc(1), randomBytes(size * 3)]));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.concat(rows), { level: 0 })),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** Drops files on the page the way a desktop drag does: a DataTransfer holding the real bytes. */
+async function dropFiles(page: Page, files: DropFile[]): Promise<void> {
+  const transfer = await page.evaluateHandle((list) => {
+    const data = new DataTransfer();
+    for (const { name, base64 } of list) {
+      const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+      data.items.add(new File([bytes], name));
+    }
+    return data;
+  }, files);
+  await page.dispatchEvent('main', 'dragenter', { dataTransfer: transfer });
+  await page.getByTestId('drop-overlay').waitFor();
+  await page.dispatchEvent('main', 'drop', { dataTransfer: transfer });
+  await page.getByTestId('drop-overlay').waitFor({ state: 'detached' });
+}
+
+/** Slows the browser's uploads to `bytesPerSecond` (0: no limit), so progress can be watched. */
+async function throttleUploads(context: BrowserContext, page: Page, bytesPerSecond: number) {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: bytesPerSecond > 0 ? bytesPerSecond : -1,
+  });
+  return cdp;
+}
+
+/** A 1440×900 screenshot in /tmp/shots for a person to look at, then the page's WCAG check. */
+async function snap(page: Page, name: string): Promise<void> {
+  mkdirSync(SHOTS, { recursive: true });
+  await page.waitForTimeout(200);
+  await page.screenshot({ path: join(SHOTS, `${name}.png`) });
+  await checkAccessibility(page, name);
+}
+
+async function ownerWithProject(): Promise<{
+  context: BrowserContext;
+  page: Page;
+  workspace: Workspace;
+  project: Project;
+}> {
+  const { context, page } = await newPage(env.browser, env.app);
+  await signUpInUi(page, makeUser({ name: 'Rita Retoucher' }));
+  const workspace = await trialWorkspace(page);
+  const project = await createProject(page, workspace.id, {
+    name: 'Autumn Lookbook — hero images for print',
+    client_name: 'Acme Studio',
+  });
+  await page.goto(`/projects/${project.id}`);
+  await page.getByTestId('project-empty').waitFor();
+  return { context, page, workspace, project };
+}
+
+const assetsOf = (page: Page, projectId: number) =>
+  call<AssetView[]>(page, 'GET', `/projects/${projectId}/assets`);
+const box = (page: Page) => page.getByTestId('upload-box');
+const row = (page: Page, name: string) =>
+  box(page)
+    .getByTestId('upload-row')
+    .and(page.locator(`[data-name="${name}"]`));
+const tile = (page: Page, name: string) =>
+  page.getByTestId('asset-tile').filter({ has: page.getByText(name, { exact: true }) });
+
+describe('uploads', () => {
+  it('drops 20 mixed files: the Upload Box groups, queues 6 at once, cancels one, closes; every tile gets its preview', async () => {
+    const { context, page, project } = await ownerWithProject();
+    const cdp = await throttleUploads(context, page, 300_000);
+
+    await dropFiles(page, MIXED.map(corpusFile));
+
+    // The box opens by itself with one group, titled with the project cut at 40 characters.
+    await box(page).waitFor();
+    const group = box(page).getByTestId('upload-group');
+    expect(await group.count()).toBe(1);
+    expect(await group.getByTestId('upload-group-title').innerText()).toBe(
+      'Autumn Lookbook — hero images for print',
+    );
+    await expect.poll(() => box(page).getByTestId('upload-row').count()).toBe(20);
+    expect(await box(page).getByTestId('upload-box-status').innerText()).toMatch(
+      /^Uploading \d+ files?\.\.\.$/,
+    );
+
+    // Six at most are sent at once; the rest wait as 'Upload Pending'.
+    await row(page, CANCELED).and(page.locator('[data-state=uploading]')).waitFor();
+    const sending = await box(page)
+      .locator(
+        '[data-testid=upload-row][data-state=uploading], [data-testid=upload-row][data-state=creating]',
+      )
+      .count();
+    expect(sending).toBeGreaterThan(0);
+    expect(sending).toBeLessThanOrEqual(6);
+    expect(
+      await box(page).locator('[data-state=waiting]').first().getByTestId('upload-label').innerText(),
+    ).toBe(UPLOAD_BOX_TEXTS.pending);
+
+    // Cancel the largest while it is being sent.
+    await row(page, CANCELED)
+      .getByRole('button', { name: `Cancel ${CANCELED}` })
+      .click();
+    await row(page, CANCELED)
+      .and(page.locator('[data-state=aborted]'))
+      .getByText(UPLOAD_BOX_TEXTS.canceled)
+      .waitFor();
+
+    // An ETA appears once a file's speed is known (after 500 ms).
+    await expect
+      .poll(
+        () => box(page).locator('[data-state=uploading]').first().getByTestId('upload-label').innerText(),
+        {
+          timeout: 5000,
+        },
+      )
+      .toMatch(/Less than a minute|\d+ minutes? left/);
+    await page.mouse.move(200, 700);
+    await snap(page, 'upload-box-mid-upload');
+
+    // Everything else arrives; the box closes itself a second after the last one.
+    await box(page).waitFor({ state: 'hidden', timeout: 60_000 });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
+    await page.getByTestId('upload-button').click();
+    expect(await box(page).getByTestId('upload-box-status').innerText()).toBe(UPLOAD_BOX_TEXTS.allDone);
+    expect(await box(page).locator('[data-state=succeeded]').count()).toBe(19);
+    expect(await box(page).locator('[data-state=aborted]').count()).toBe(1);
+    // Canceled rows sort last (display priority 6).
+    expect(await box(page).getByTestId('upload-row').last().getAttribute('data-name')).toBe(CANCELED);
+    await page.keyboard.press('Escape');
+    await box(page).waitFor({ state: 'hidden' });
+
+    // The server has the 19, not the canceled one.
+    const assets = await assetsOf(page, project.id);
+    expect(assets.map((a) => a.name).sort()).toEqual(
+      MIXED.map((p) => basename(p))
+        .filter((n) => n !== CANCELED)
+        .sort(),
+    );
+
+    // Tiles: a preview for each, in place of the spinner, once processing is over.
+    await expect.poll(() => page.getByTestId('asset-tile').count(), { timeout: 15_000 }).toBe(19);
+    await expect
+      .poll(() => page.locator('[data-testid=asset-tile][data-processing=true]').count(), {
+        timeout: 90_000,
+        interval: 1000,
+      })
+      .toBe(0);
+    await expect
+      .poll(
+        () =>
+          page.evaluate(() =>
+            Array.from(document.querySelectorAll<HTMLImageElement>('[data-testid=asset-thumbnail]')).every(
+              (img) => img.complete && img.naturalWidth > 0,
+            ),
+          ),
+        { timeout: 15_000 },
+      )
+      .toBe(true);
+    const thumbnails = await page.getByTestId('asset-thumbnail').count();
+    expect(thumbnails).toBeGreaterThanOrEqual(15);
+    // The stripped CR2 has no pixels at all: its tile says so instead of showing garbage.
+    await tile(page, 'cr2_canon-350d_exiftool-stripped.cr2').getByText('No preview').waitFor();
+    // The truncated JPEG shows what decoded, marked as damaged.
+    await tile(page, 'truncated_10000bytes.jpg').getByTestId('asset-preview-damaged').waitFor();
+    await tile(page, 'exif-orientation-6_portrait.jpg').getByTestId('asset-round').waitFor();
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await snap(page, 'project-grid-previews');
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await snap(page, 'project-grid-previews-bottom');
+    await context.close();
+  });
+
+  it('adds a new round from the asset page: exactly one file', async () => {
+    const { context, page, project } = await ownerWithProject();
+    await dropFiles(page, [corpusFile('jpeg/exif-orientation-6_landscape.jpg')]);
+    await box(page).waitFor({ state: 'hidden', timeout: 30_000 });
+    const [asset] = await assetsOf(page, project.id);
+    expect(asset?.asset_versions_count).toBe(1);
+
+    await page.goto(`/projects/${project.id}/assets/${asset!.id}`);
+    await page.getByTestId('asset-empty').waitFor();
+    await page.getByRole('button', { name: 'Upload New Round' }).waitFor();
+
+    // Two files: refused, nothing sent.
+    const transfer = await page.evaluateHandle(() => {
+      const data = new DataTransfer();
+      data.items.add(new File(['a'], 'a.jpg'));
+      data.items.add(new File(['b'], 'b.jpg'));
+      return data;
+    });
+    await page.dispatchEvent('main', 'dragenter', { dataTransfer: transfer });
+    await page.getByTestId('drop-overlay').getByText(UPLOAD_BOX_TEXTS.dropToRound).waitFor();
+    await snap(page, 'asset-drop-overlay');
+    await page.dispatchEvent('main', 'drop', { dataTransfer: transfer });
+    const refused = page.getByRole('dialog', { name: ASSET_TEXTS.uploadErrorTitle });
+    await refused.getByText(ASSET_TEXTS.roundOneFile).waitFor();
+    await refused.getByRole('button', { name: 'Ok' }).click();
+    await refused.waitFor({ state: 'hidden' });
+
+    // One file: the next round of this asset, whatever its name.
+    await dropFiles(page, [corpusFile('jpeg/cmyk_swop-profile_500x333.jpg')]);
+    await box(page).getByTestId('upload-row').waitFor();
+    await box(page).waitFor({ state: 'hidden', timeout: 30_000 });
+    const after = await call<AssetView>(page, 'GET', `/assets/${asset!.id}`);
+    expect(after.asset_versions_count).toBe(2);
+    expect(after.current_version.number).toBe(asset!.current_version.number + 1);
+    expect((await assetsOf(page, project.id)).length).toBe(1);
+
+    // The project's tile says so.
+    await page.goto(`/projects/${project.id}`);
+    await tile(page, 'exif-orientation-6_landscape.jpg')
+      .getByText(`Round ${after.current_version.number}`)
+      .waitFor();
+    await tile(page, 'exif-orientation-6_landscape.jpg').getByText('2 rounds').waitFor();
+    await context.close();
+  });
+
+  it('shows the spec dialogs for an invalid extension, a taken name and a full workspace', async () => {
+    const { context, page, project, workspace } = await ownerWithProject();
+
+    // Invalid extensions: refused before a byte is sent, in one 'Invalid Format' dialog.
+    await dropFiles(page, [textFile('setup.exe', 'MZ'), textFile('logo.svg', '<svg/>')]);
+    const invalid = page.getByRole('dialog', { name: ASSET_TEXTS.invalidFormatTitle });
+    await invalid.getByText(ASSET_TEXTS.invalidExtension('setup.exe')).waitFor();
+    await invalid.getByText(ASSET_TEXTS.invalidExtension('logo.svg')).waitFor();
+    await snap(page, 'dialog-invalid-format');
+    await invalid.getByRole('button', { name: 'Ok' }).click();
+    await invalid.waitFor({ state: 'hidden' });
+    expect(await assetsOf(page, project.id)).toEqual([]);
+
+    // A name the project has: 'Upload Error', and the offer to make it the next round.
+    const portrait = corpusFile('jpeg/exif-orientation-6_portrait.jpg');
+    await dropFiles(page, [portrait]);
+    await box(page).waitFor({ state: 'hidden', timeout: 30_000 });
+    await dropFiles(page, [portrait]);
+    const taken = page.getByRole('dialog', { name: ASSET_TEXTS.uploadErrorTitle });
+    await taken.getByText(ASSET_TEXTS.nameInProject).waitFor();
+    await row(page, portrait.name)
+      .and(page.locator('[data-state=failed]'))
+      .getByText(UPLOAD_BOX_TEXTS.failed)
+      .waitFor();
+    await snap(page, 'dialog-upload-error-name-taken');
+    await taken.getByRole('button', { name: UPLOAD_BOX_TEXTS.uploadAsRound(portrait.name) }).click();
+    await taken.waitFor({ state: 'hidden' });
+    await expect
+      .poll(async () => (await assetsOf(page, project.id))[0]?.asset_versions_count, { timeout: 30_000 })
+      .toBe(2);
+
+    // A full workspace: the owner is offered Upgrade, which opens the plan tab.
+    const { storageCapacity } = await env.app.ctx.workspaceAccess.stateOf(workspace.id);
+    await env.app.ctx.db
+      .updateTable('projects')
+      .set({ storage_used_in_bytes: storageCapacity })
+      .where('id', '=', project.id)
+      .execute();
+    await dropFiles(page, [corpusFile('png/16bit-grey-alpha_109x96.png')]);
+    const full = page.getByRole('dialog', { name: ASSET_TEXTS.storageLimitTitle });
+    await full.getByText(/Your free trial has used all of its storage/).waitFor();
+    await snap(page, 'dialog-storage-limit-owner');
+    await full.getByRole('button', { name: 'Upgrade' }).click();
+    await page.waitForURL(`**/user/workspaces/${workspace.id}/plan?subscribe=1`);
+    await context.close();
+  });
+
+  it('resumes where it stopped after the connection drops, and warns before leaving meanwhile', async () => {
+    const { context, page, project } = await ownerWithProject();
+    const cdp = await throttleUploads(context, page, 400_000);
+    const requests: { method: string; offset: string | undefined }[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/v1/uploads'))
+        requests.push({ method: request.method(), offset: request.headers()['upload-offset'] });
+    });
+    const name = 'noise-2000px.png';
+    await dropFiles(page, [{ name, base64: noisePng(2000).toString('base64') }]);
+    const percent = async () =>
+      Number(
+        (
+          await row(page, name)
+            .getByText(/^\d+%$/)
+            .innerText()
+        ).replace('%', ''),
+      );
+    await expect.poll(percent, { timeout: 30_000 }).toBeGreaterThanOrEqual(10);
+
+    // Leaving asks first while an upload runs: the page's beforeunload handler holds the unload.
+    const leaving = () =>
+      page.evaluate(() => {
+        const event = new Event('beforeunload', { cancelable: true });
+        window.dispatchEvent(event);
+        return event.defaultPrevented;
+      });
+    expect(await leaving()).toBe(true);
+
+    // The connection goes for two seconds: the row keeps going once it is back, from the
+    // server's offset (HEAD, then a PATCH from there), not from the first byte.
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: true,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
+    await page.waitForTimeout(2000);
+    expect(await row(page, name).getAttribute('data-state')).toBe('uploading');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: 4_000_000,
+    });
+    await box(page).waitFor({ state: 'hidden', timeout: 60_000 });
+    expect(requests.filter((r) => r.method === 'POST')).toHaveLength(1);
+    const head = requests.findIndex((r) => r.method === 'HEAD');
+    const resumed = requests.slice(head).find((r) => r.method === 'PATCH');
+    expect(requests[1]).toEqual({ method: 'PATCH', offset: '0' });
+    expect(Number(resumed?.offset)).toBeGreaterThan(0);
+    const [asset] = await assetsOf(page, project.id);
+    expect(asset?.name).toBe(name);
+    // Nothing running: leaving no longer asks.
+    expect(await leaving()).toBe(false);
+    await context.close();
+  });
+});
