@@ -61,12 +61,16 @@ describe('renderPdf on the corpus', { timeout: 30_000 }, () => {
     expect(renditions.damaged).toBeUndefined();
   });
 
-  it("an Illustrator file saved without PDF content: Adobe's placeholder page, flagged", async () => {
+  it('an Illustrator file saved without PDF content: the artwork of its XMP thumbnail, not the placeholder page, flagged', async () => {
     const renditions = renditionsOf(
       await render(corpus('ai/illustrator-24_without-pdf-compatibility.ai'), 'ai'),
     );
-    expect(renditions).toMatchObject({ width: 1449, height: 2048, pageCount: 1 });
-    expect(renditions.damaged).toBe("Saved without PDF content: showing Illustrator's placeholder page.");
+    // The placeholder page would be 1449×2048 portrait; the embedded thumbnail is 256 px wide.
+    expect(renditions.width).toBe(256);
+    expect(renditions.damaged).toBe(
+      'Saved without PDF content: showing the small preview Illustrator embedded in the file.',
+    );
+    expect((await decoded(renditions.preview)).width).toBe(256);
   });
 
   it('a truncated Illustrator file: the XMP thumbnail poppler cannot reach, flagged as a small embedded preview', async () => {

@@ -17,6 +17,8 @@ const REASONS = {
     'This PDF is protected by a password, so no preview can be made. The file can still be downloaded.',
   unreadable: 'This file is damaged: no page of it could be read.',
   withoutPdfContent: "Saved without PDF content: showing Illustrator's placeholder page.",
+  withoutPdfContentThumbnail:
+    'Saved without PDF content: showing the small preview Illustrator embedded in the file.',
   smallEmbeddedPreview: 'This file is damaged: showing the small preview embedded in it.',
 };
 
@@ -24,8 +26,8 @@ const REASONS = {
  * PDF and Illustrator files: the first page drawn by poppler's pdftoppm at 2048 px on its long
  * side, the page count from pdfinfo (poppler counts the page tree, never the bytes). When poppler
  * cannot read the file, the thumbnail an Adobe application embedded in its XMP is shown instead,
- * flagged as damaged; an Illustrator file saved without PDF content is drawn (it is Adobe's
- * placeholder page) and flagged.
+ * flagged as damaged; an Illustrator file saved without PDF content shows its XMP thumbnail (the
+ * only copy of the artwork in it; Adobe's placeholder page when there is none), flagged.
  */
 export async function renderPdf(input: PreviewInput): Promise<PreviewOutcome> {
   try {
@@ -41,6 +43,11 @@ export async function renderPdf(input: PreviewInput): Promise<PreviewOutcome> {
       input.type === 'ai' && (await savedWithoutPdfContent(input.path, input.signal))
         ? REASONS.withoutPdfContent
         : undefined;
+    if (damaged) {
+      // The artwork itself survives only as the XMP thumbnail; the page is Adobe's notice.
+      const thumbnail = await embeddedPreview(input, REASONS.withoutPdfContentThumbnail);
+      if (thumbnail.ok) return thumbnail;
+    }
     const renditions = await renditionsFromImage(pagePath, {
       workDir: input.workDir,
       pageCount,
@@ -48,7 +55,8 @@ export async function renderPdf(input: PreviewInput): Promise<PreviewOutcome> {
     });
     return { ok: true, renditions: damaged ? { ...renditions, damaged } : renditions };
   } catch (error) {
-    if (error instanceof PreviewError && error.code === 'unreadable') return embeddedPreview(input);
+    if (error instanceof PreviewError && error.code === 'unreadable')
+      return embeddedPreview(input, REASONS.smallEmbeddedPreview);
     return outcomeFromError(error, CONVERTER);
   }
 }
@@ -133,7 +141,7 @@ async function savedWithoutPdfContent(path: string, signal: AbortSignal): Promis
   return code === 0 && /saved without PDF content/i.test(stdout.toString('utf8').replace(/\s+/g, ' '));
 }
 
-async function embeddedPreview(input: PreviewInput): Promise<PreviewOutcome> {
+async function embeddedPreview(input: PreviewInput, note: string): Promise<PreviewOutcome> {
   try {
     const { images, pageCount } = await readXmpPreviews(input.path, input.signal);
     const image = await largestDecodableImage(images);
@@ -143,7 +151,7 @@ async function embeddedPreview(input: PreviewInput): Promise<PreviewOutcome> {
       pageCount: pageCount ?? 1,
       signal: input.signal,
     });
-    return { ok: true, renditions: { ...renditions, damaged: REASONS.smallEmbeddedPreview } };
+    return { ok: true, renditions: { ...renditions, damaged: note } };
   } catch (error) {
     return outcomeFromError(error, CONVERTER);
   }
