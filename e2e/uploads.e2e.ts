@@ -306,8 +306,16 @@ describe('uploads', () => {
     await context.close();
   });
 
-  it('shows the spec dialogs for an invalid extension, a taken name and a full workspace', async () => {
+  it('shows the spec dialogs for an invalid extension, a taken name and a full workspace; Cancel All', async () => {
     const { context, page, project, workspace } = await ownerWithProject();
+
+    // The empty box offers 'Upload Now' for the project on screen.
+    await page.getByTestId('upload-button').click();
+    await box(page).getByText(UPLOAD_BOX_TEXTS.empty).waitFor();
+    await box(page).getByRole('button', { name: UPLOAD_BOX_TEXTS.uploadNow }).waitFor();
+    await snap(page, 'upload-box-empty');
+    await page.keyboard.press('Escape');
+    await box(page).waitFor({ state: 'hidden' });
 
     // Invalid extensions: refused before a byte is sent, in one 'Invalid Format' dialog.
     await dropFiles(page, [textFile('setup.exe', 'MZ'), textFile('logo.svg', '<svg/>')]);
@@ -321,7 +329,11 @@ describe('uploads', () => {
 
     // A name the project has: 'Upload Error', and the offer to make it the next round.
     const portrait = corpusFile('jpeg/exif-orientation-6_portrait.jpg');
-    await dropFiles(page, [portrait]);
+    // The first time through the Upload Now file input, the second by a drop.
+    await page
+      .getByTestId('upload-now-input')
+      .setInputFiles(join(CORPUS, 'jpeg/exif-orientation-6_portrait.jpg'));
+    await box(page).waitFor();
     await box(page).waitFor({ state: 'hidden', timeout: 30_000 });
     await dropFiles(page, [portrait]);
     const taken = page.getByRole('dialog', { name: ASSET_TEXTS.uploadErrorTitle });
@@ -336,6 +348,35 @@ describe('uploads', () => {
     await expect
       .poll(async () => (await assetsOf(page, project.id))[0]?.asset_versions_count, { timeout: 30_000 })
       .toBe(2);
+
+    // Cancel All asks first; Cancel keeps the uploads going, Ok stops every one.
+    const cdp = await throttleUploads(context, page, 100_000);
+    const batch = [
+      'psd/layer_effects_800x640_13layers.psd',
+      'tiff/cielab-dagams_16bit_lab.tiff',
+      'pdf/two_column_6pages.pdf',
+    ];
+    await dropFiles(page, batch.map(corpusFile));
+    await box(page).locator('[data-state=uploading]').first().waitFor();
+    await box(page).getByRole('button', { name: UPLOAD_BOX_TEXTS.cancelAll }).click();
+    const question = page.getByRole('dialog', { name: UPLOAD_BOX_TEXTS.cancelAll });
+    await question.getByText(UPLOAD_BOX_TEXTS.cancelAllConfirm).waitFor();
+    await snap(page, 'dialog-cancel-all');
+    await question.getByRole('button', { name: 'Cancel' }).click();
+    await question.waitFor({ state: 'hidden' });
+    expect(await box(page).locator('[data-state=aborted]').count()).toBe(0);
+    await box(page).getByRole('button', { name: UPLOAD_BOX_TEXTS.cancelAll }).click();
+    await question.getByRole('button', { name: 'Ok' }).click();
+    await expect.poll(() => box(page).locator('[data-state=aborted]').count()).toBe(3);
+    expect(await box(page).getByRole('button', { name: UPLOAD_BOX_TEXTS.cancelAll }).isDisabled()).toBe(true);
+    await box(page).waitFor({ state: 'hidden', timeout: 5000 });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
+    expect((await assetsOf(page, project.id)).map((a) => a.name)).toEqual([portrait.name]);
 
     // A full workspace: the owner is offered Upgrade, which opens the plan tab.
     const { storageCapacity } = await env.app.ctx.workspaceAccess.stateOf(workspace.id);
