@@ -1,4 +1,4 @@
-import { renderPreviews } from '../media/previews';
+import { closeConverters, renderPreviews } from '../media/previews';
 import { MAKE_PREVIEWS } from '../jobs/previewJob';
 import { AssetPreviews } from '../services/assetPreviews';
 import { AssetUploads } from '../services/assetUploads';
@@ -33,6 +33,8 @@ export function assetServices(
     ),
     assetPreviews: new AssetPreviews(uow, storage, renderPreviews, config.uploads.dir, clock, log),
     queuePreview,
+    /** Ends the converters kept warm between preview jobs (on shutdown, after the jobs stopped). */
+    closeConverters,
     uploadSweep: new UploadSweep(uow, assetUploads, config.uploads.dir, config.uploads.expiryMs, clock, log),
   };
 }

@@ -12,6 +12,7 @@ import { renderText } from './text';
 import type { FileType, PreviewInput, PreviewOutcome } from './types';
 
 export { closeExiftool } from './exiftool';
+import { closeExiftool } from './exiftool';
 export { detectFileType } from './fileType';
 
 /**
@@ -83,4 +84,12 @@ export async function renderPage(input: PreviewInput, page: number): Promise<Buf
   if (input.type === 'tiff') return renderTiffPage(input.path, page, input.signal);
   if (input.type === 'pdf' || input.type === 'ai') return renderPdfPage(input.path, page, input.signal);
   return null;
+}
+
+/**
+ * Ends the converter kept running between jobs (exiftool; it starts again on next use). LibreOffice
+ * runs one process per document on its seeded profiles, which stay for the next start.
+ */
+export async function closeConverters(): Promise<void> {
+  await closeExiftool();
 }
