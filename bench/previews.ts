@@ -32,7 +32,7 @@ function timedChild(command: string, args: string[]): number {
       stdio: 'ignore',
     });
   } catch (error) {
-    throw new Error(`${command} failed: ${String(error)}`);
+    throw new Error(`${command} failed`, { cause: error });
   }
   const [user = '0', system = '0'] = execFileSync('cat', ['/tmp/bench-time.txt'], { encoding: 'utf8' })
     .trim()
