@@ -43,7 +43,13 @@ function timedChild(command: string, args: string[]): number {
 async function twentyFourMegapixels(dir: string): Promise<string> {
   const path = join(dir, '24mp.jpg');
   const noise = await sharp({
-    create: { width: 600, height: 400, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 50 } },
+    create: {
+      width: 600,
+      height: 400,
+      channels: 3,
+      background: '#808080',
+      noise: { type: 'gaussian', mean: 128, sigma: 50 },
+    },
   })
     .png()
     .toBuffer();
