@@ -268,9 +268,24 @@ describe('uploads: tus and multipart into one set of rules', () => {
     });
     expect(anonymous.status).toBe(401);
 
+    // Reading assets: a viewer sees them, a stranger gets 404, nobody anonymous gets in.
+    const { finished } = await tus.upload({ filename: 'seen.png', project_id: project.id }, PNG);
+    const assetId = Number(finished!.headers.get('upload-asset-id'));
+    expect((await viewer.client.get(`/assets/${assetId}`)).status).toBe(200);
+    expect((await viewer.client.get(`/assets/${assetId}/versions`)).status).toBe(200);
+    expect((await viewer.client.delete(`/assets/${assetId}/versions/last`)).status).toBe(403);
+    for (const path of [
+      `/assets/${assetId}`,
+      `/assets/${assetId}/versions`,
+      `/projects/${project.id}/assets`,
+    ])
+      expect((await stranger.get(path)).status, path).toBe(404);
+    expect((await fetch(`${t.baseUrl}/api/v1/assets/${assetId}`)).status).toBe(401);
+
     // Someone else's upload can be neither resumed, read nor canceled.
     const mine = await tus.create({ filename: 'mine.jpg', project_id: project.id }, LANDSCAPE.length);
     const location = mine.headers.get('location')!;
+    expect((await stranger.get(`/uploads/${location.split('/').pop()}/result`)).status).toBe(404);
     expect((await strangerTus.patch(location, 0, LANDSCAPE)).status).toBe(404);
     expect((await strangerTus.offset(location)).status).toBe(404);
     expect((await strangerTus.terminate(location)).status).toBe(404);
