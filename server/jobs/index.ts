@@ -3,10 +3,13 @@ import type { Mailer } from '../adapters/mail/mailer';
 import type { JobQueue } from '../adapters/queue/jobQueue';
 import type { Clock } from '../clock';
 import type { EventDispatcher } from '../events/dispatcher';
+import type { AccountService } from '../services/accounts';
 import type { AssetPreviews } from '../services/assetPreviews';
+import type { PasswordResetService } from '../services/passwordResets';
 import type { BillingPeriodService } from '../services/billingPeriods';
 import type { UploadSweep } from '../services/uploadSweep';
 import { BILLING_PERIODS, BILLING_PERIODS_CRON, billingPeriodsJob } from './billingPeriodsJob';
+import { addressMailJob } from './addressMailJob';
 import { sendMailJob } from './mailJob';
 import { previewJob } from './previewJob';
 import { REDELIVER_EVENTS, REDELIVER_EVENTS_CRON, redeliverEventsJob } from './redeliverEventsJob';
@@ -18,6 +21,8 @@ export interface JobDependencies {
   billingPeriods: BillingPeriodService;
   events: EventDispatcher;
   assetPreviews: AssetPreviews;
+  passwordResets: PasswordResetService;
+  accounts: AccountService;
   uploadSweep: UploadSweep;
   clock: Clock;
   log: Logger;
@@ -33,6 +38,12 @@ export function registerJobs(queue: JobQueue, deps: JobDependencies): void {
   queue.register(redeliverEventsJob(deps.events));
   queue.register(previewJob(deps.assetPreviews));
   queue.register(uploadSweepJob(deps.uploadSweep));
+  queue.register(
+    addressMailJob({
+      reset_link: (email) => deps.passwordResets.sendLink(email),
+      access_code: (email) => deps.accounts.sendAccessCode(email),
+    }),
+  );
 }
 
 /** The recurring jobs; set by the process entries (web and worker), not by the tests. */

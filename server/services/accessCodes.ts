@@ -31,6 +31,11 @@ export class AccessCodeService {
     } else {
       await this.countResend(user.email);
     }
+    await this.send(user);
+  }
+
+  /** A fresh code, replacing earlier ones, e-mailed (the allowance already counted). */
+  async send(user: UserRow): Promise<void> {
     const code = sixDigitCode();
     const now = this.clock.now();
     await this.uow.transaction(async (tx) => {

@@ -1,3 +1,4 @@
+import type { QueueAddressMail } from '../jobs/addressMailJob';
 import { ACCESS_CODE_REQUIRED, EMAIL_TAKEN, INVALID_CREDENTIALS } from '@common/api/errors';
 import type { SignIn, SignUp } from '@common/api/auth';
 import { RATE_LIMITS } from '@common/limits';
@@ -28,6 +29,7 @@ export class AccountService {
     private readonly accessCodes: AccessCodeService,
     private readonly throttle: AttemptThrottle,
     private readonly knownDevices: KnownDevices,
+    private readonly queueAddressMail: QueueAddressMail,
     private readonly invitations: readonly SignUpInvitations[] = [],
   ) {}
 
@@ -100,12 +102,21 @@ export class AccountService {
     await this.throttle.clear(`sign_in:${email.toLowerCase()}`);
   }
 
-  /** Sends a new code, but only to an account with two-step on; the answer is the same either way. */
+  /**
+   * A new code for an account with two-step on. The answer must not tell whether there is one, in
+   * content or in time: the call counts the allowance and queues the same job for every address;
+   * the job looks the address up.
+   */
   async resendAccessCode(email: string): Promise<void> {
+    await this.accessCodes.countResend(email);
+    await this.queueAddressMail({ kind: 'access_code', email });
+  }
+
+  /** The resend job: a code to the address when it is an account with two-step on, else nothing. */
+  async sendAccessCode(email: string): Promise<void> {
     const users = this.uow.read.users;
     const user = await users.findByEmail(email);
     const preferences = user ? await users.preferencesOf(user.id) : undefined;
-    if (user && preferences?.is_2fa_enabled === 1) await this.accessCodes.issue(user, 'resend');
-    else await this.accessCodes.countResend(email);
+    if (user && preferences?.is_2fa_enabled === 1) await this.accessCodes.send(user);
   }
 }

@@ -1,3 +1,4 @@
+import type { QueueAddressMail } from '../jobs/addressMailJob';
 import type { Logger } from 'pino';
 import { EXPIRED_RESET_TOKEN, INVALID_RESET_TOKEN } from '@common/api/errors';
 import { RATE_LIMITS, RESET_TOKEN_TTL_MINUTES } from '@common/limits';
@@ -21,6 +22,7 @@ export class PasswordResetService {
     private readonly sessions: SessionService,
     private readonly appUrl: string,
     private readonly log: Logger,
+    private readonly queueAddressMail: QueueAddressMail,
   ) {}
 
   async request(email: string, ip: string): Promise<void> {
@@ -29,6 +31,12 @@ export class PasswordResetService {
       ...RATE_LIMITS.resetEmail,
       max: RATE_LIMITS.resetEmail.max * 4,
     });
+    // The same for every address, known or not (server/jobs/addressMailJob.ts).
+    await this.queueAddressMail({ kind: 'reset_link', email });
+  }
+
+  /** The reset job: a link to the address when it is an account's, else nothing. */
+  async sendLink(email: string): Promise<void> {
     const user = await this.uow.read.users.findByEmail(email);
     if (!user) return;
     const token = randomToken();

@@ -1,4 +1,5 @@
 import { SessionsRepository } from '../db/repositories/sessions';
+import { queueAddressMail } from '../jobs/addressMailJob';
 import { AccessCodeService } from '../services/accessCodes';
 import { AccountService, type SignUpInvitations } from '../services/accounts';
 import { AttemptThrottle } from '../services/attemptThrottle';
@@ -18,15 +19,34 @@ export type AccountServices = ReturnType<typeof accountServices>;
  * the workspace and project invitations a new account takes up.
  */
 export function accountServices(p: Platform, signUpInvitations: SignUpInvitations[]) {
-  const { uow, db, clock, log, config, mailer, storage, limiter } = p;
+  const { uow, db, clock, log, config, mailer, storage, limiter, jobs } = p;
+  const addressMail = queueAddressMail(jobs);
   const sessions = new SessionService(new SessionsRepository(db), clock, config.sessionSecret, log);
   const accessCodes = new AccessCodeService(uow, clock, mailer, limiter, config.sessionSecret);
   const throttle = new AttemptThrottle(uow, clock);
   const knownDevices = new KnownDevices(config.sessionSecret);
   return {
     sessions,
-    accounts: new AccountService(uow, clock, limiter, accessCodes, throttle, knownDevices, signUpInvitations),
-    passwordResets: new PasswordResetService(uow, clock, mailer, limiter, sessions, config.appUrl, log),
+    accounts: new AccountService(
+      uow,
+      clock,
+      limiter,
+      accessCodes,
+      throttle,
+      knownDevices,
+      addressMail,
+      signUpInvitations,
+    ),
+    passwordResets: new PasswordResetService(
+      uow,
+      clock,
+      mailer,
+      limiter,
+      sessions,
+      config.appUrl,
+      log,
+      addressMail,
+    ),
     profile: new ProfileService(uow, clock, storage, sessions, limiter, mailer, config.appUrl),
     /** The signed-in user, avatars, notification settings. */
     userDirectory: new UserDirectory(uow, storage),
