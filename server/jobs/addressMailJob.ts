@@ -1,14 +1,7 @@
 import type { JobDefinition, JobQueue } from '../adapters/queue/jobQueue';
+import type { AddressMail, QueueAddressMail } from '../services/addressMail';
 
 export const ADDRESS_MAIL = 'accounts.address_mail';
-
-/** The mail a call asks for by address (a reset link, a two-step code), known or not. */
-export interface AddressMail {
-  kind: 'reset_link' | 'access_code';
-  email: string;
-}
-
-export type QueueAddressMail = (mail: AddressMail) => Promise<void>;
 
 /**
  * Forgot-password and resend-code answer every address alike, also in time: the call queues this

@@ -1,10 +1,10 @@
-import type { QueueAddressMail } from '../jobs/addressMailJob';
 import { ACCESS_CODE_REQUIRED, EMAIL_TAKEN, INVALID_CREDENTIALS } from '@common/api/errors';
 import type { SignIn, SignUp } from '@common/api/auth';
 import { RATE_LIMITS } from '@common/limits';
 import type { Clock } from '../clock';
 import { isUniqueViolation, type UserRow } from '../db/repositories/users';
 import type { UnitOfWork } from '../db/unitOfWork';
+import type { QueueAddressMail } from './addressMail';
 import { AppError, invalidRecord } from '../errors';
 import type { AccessCodeService } from './accessCodes';
 import { SIGN_IN_BACKOFF, type AttemptThrottle } from './attemptThrottle';

@@ -1,4 +1,3 @@
-import type { QueueAddressMail } from '../jobs/addressMailJob';
 import type { Logger } from 'pino';
 import { EXPIRED_RESET_TOKEN, INVALID_RESET_TOKEN } from '@common/api/errors';
 import { RATE_LIMITS, RESET_TOKEN_TTL_MINUTES } from '@common/limits';
@@ -6,6 +5,7 @@ import type { Mailer } from '../adapters/mail/mailer';
 import { minutes, type Clock } from '../clock';
 import type { UserRow } from '../db/repositories/users';
 import type { UnitOfWork } from '../db/unitOfWork';
+import type { QueueAddressMail } from './addressMail';
 import { resetPasswordEmail } from '../emails/accountEmails';
 import { invalidRecord } from '../errors';
 import type { RateLimiter } from './rateLimiter';
