@@ -1,7 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
-import { crc32, deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { ASSET_TEXTS, type AssetView } from '@common/api/assets';
@@ -9,6 +7,7 @@ import type { Project } from '@common/api/projects';
 import type { Workspace } from '@common/api/workspaces';
 import { UPLOAD_BOX_TEXTS } from '@common/uploads/uploadTexts';
 import { checkAccessibility } from './axe';
+import { noisePng } from './fixtures';
 import { newPage, useAppAndBrowser } from './harness';
 import { makeUser, signUpInUi } from './journeys';
 import { call, createProject, trialWorkspace } from './projectJourneys';
@@ -57,33 +56,6 @@ const textFile = (name: string, text: string): DropFile => ({
   name,
   base64: Buffer.from(text).toString('base64'),
 });
-
-/**
- * A real PNG of random RGB noise, stored without compression (about 3 bytes a pixel): big enough
- * to be caught mid-upload, and a valid picture for the server's checks and previews.
- */
-function noisePng(size: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(size, 0);
-  header.writeUInt32BE(size, 4);
-  header[8] = 8; // bit depth
-  header[9] = 2; // RGB
-  const rows = Array.from({ length: size }, () => Buffer.concat([Buffer.alloc(1), randomBytes(size * 3)]));
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.concat(rows), { level: 0 })),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 /** Drops files on the page the way a desktop drag does: a DataTransfer holding the real bytes. */
 async function dropFiles(page: Page, files: DropFile[]): Promise<void> {

@@ -5,19 +5,19 @@ import type { AssetVersionsTable } from '../schema';
 export type AssetVersionRow = Selectable<AssetVersionsTable>;
 
 /** What a finished preview job writes on a round. */
-export interface PreviewFields {
-  preview_state: 'ready' | 'failed';
-  preview_error: string | null;
-  width: number | null;
-  height: number | null;
-  page_count: number | null;
-  thumbnail_key: string | null;
-  preview_key: string | null;
-  preview_content_type: string | null;
-  low_res_key: string | null;
-  lqip: string | null;
-  tiles_key: string | null;
-}
+export type PreviewFields = Pick<
+  AssetVersionRow,
+  | 'preview_error'
+  | 'width'
+  | 'height'
+  | 'page_count'
+  | 'thumbnail_key'
+  | 'preview_key'
+  | 'preview_content_type'
+  | 'low_res_key'
+  | 'lqip'
+  | 'tiles_key'
+> & { preview_state: 'ready' | 'failed' };
 
 /** The rounds of assets: the stored original and, once made, its renditions. */
 export class AssetVersionsRepository {
