@@ -1,12 +1,11 @@
-import { execFile, execFileSync } from 'node:child_process';
-import { createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { linkSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { Readable } from 'node:stream';
-import { promisify } from 'node:util';
-import { pipeline } from 'node:stream/promises';
 import { buildWorkspace, PRICES } from '../tests/api/factories';
 import { startTestApp } from '../tests/api/harness';
 import { buildProject } from '../tests/api/projectFactories';
+import { median, writeTextFile } from './textFile';
+import { uploadWithCurl } from './tusCurl';
 
 /**
  * A large file through the tus endpoint over loopback (one creation, one streamed PATCH, the asset
@@ -16,28 +15,6 @@ import { buildProject } from '../tests/api/projectFactories';
 const megabytes = Number(process.env.BENCH_UPLOAD_MB ?? 1024);
 const repeats = Number(process.env.BENCH_REPEATS ?? 3);
 
-async function writeTextFile(path: string, bytes: number): Promise<void> {
-  const line = Buffer.from('Proofroom upload benchmark line of plain text, 64 bytes long...\n');
-  const block = Buffer.concat(Array.from({ length: 16384 }, () => line)); // 1 MiB
-  const blocks = Math.ceil(bytes / block.length);
-  await pipeline(
-    Readable.from(
-      (function* () {
-        for (let i = 0; i < blocks; i++) yield block;
-      })(),
-    ),
-    createWriteStream(path),
-  );
-}
-
-/** curl in its own process, awaited without blocking this one (the server runs here). */
-async function curl(args: string[]): Promise<string> {
-  const { stdout } = await promisify(execFile)('curl', args, { maxBuffer: 1024 * 1024 });
-  return stdout;
-}
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-
 async function main(): Promise<void> {
   // No jobs in this process: the previews of the text files are not what is measured.
   const t = await startTestApp({ WORKER: 'false' });
@@ -45,6 +22,7 @@ async function main(): Promise<void> {
   try {
     const { client, workspace } = await buildWorkspace(t.baseUrl, t.ctx, { priceId: PRICES.teamMonthly });
     const project = await buildProject(client, workspace.id);
+    const target = { baseUrl: t.baseUrl, cookieHeader: client.cookieHeader, projectId: project.id };
     const source = join(scratch, 'large.txt');
     await writeTextFile(source, megabytes * 1024 * 1024);
     const size = statSync(source).size;
@@ -58,40 +36,10 @@ async function main(): Promise<void> {
       rmSync(join(scratch, `copy-${r}.txt`));
 
       const begin = performance.now();
-      const created = await fetch(`${t.baseUrl}/api/v1/uploads`, {
-        method: 'POST',
-        headers: {
-          'Tus-Resumable': '1.0.0',
-          cookie: client.cookieHeader,
-          'Upload-Length': String(size),
-          'Upload-Metadata': `filename ${Buffer.from(`large-${r}.txt`).toString('base64')},project_id ${Buffer.from(String(project.id)).toString('base64')}`,
-        },
-      });
-      if (created.status !== 201) throw new Error(`creation: ${created.status} ${await created.text()}`);
-      // curl sends the bytes (a client in another process, as a browser is).
-      const status = await curl([
-        '-s',
-        '-o',
-        '/dev/null',
-        '-w',
-        '%{http_code}',
-        '-X',
-        'PATCH',
-        '-H',
-        'Tus-Resumable: 1.0.0',
-        '-H',
-        `Cookie: ${client.cookieHeader}`,
-        '-H',
-        'Upload-Offset: 0',
-        '-H',
-        'Content-Type: application/offset+octet-stream',
-        '-H',
-        'Expect:',
-        '-T',
-        source,
-        `${t.baseUrl}${created.headers.get('location')}`,
-      ]);
-      if (status !== '204') throw new Error(`upload: ${status}`);
+      // Each run its own name (a hard link, no copy): a second asset of one name would be refused.
+      const named = join(scratch, `large-${r}.txt`);
+      linkSync(source, named);
+      await uploadWithCurl(target, [named]);
       execFileSync('sync');
       tusTimes.push(performance.now() - begin);
     }
