@@ -1,6 +1,8 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context';
+import type { AssetVersionRow } from '../db/repositories/assetVersions';
 import { notFound } from '../errors';
 import { requireSession } from '../plugins/session';
 import { attachment } from './contentDisposition';
@@ -9,60 +11,62 @@ export type RenditionRouteDeps = Pick<AppContext, 'assets' | 'storage'>;
 
 const YEAR_SECONDS = 365 * 24 * 3600;
 
+export const renditionParams = z.object({
+  versionId: z.coerce.number().int().positive(),
+  token: z
+    .string()
+    .max(64)
+    .regex(/^[a-z0-9]+$/),
+  '*': z.string().max(200),
+});
+
 /**
  * The files of a round, for the project's members: the thumbnail, the preview, the low-res
  * download, the DeepZoom tiles and the original. Addresses hold the random name of the files'
  * folder, so one address always serves the same bytes: browsers keep them for a year (privately).
- * Nothing here is ever run or shown as a page (nosniff, a policy that forbids everything active).
  */
 export function renditionRoutes(ctx: RenditionRouteDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/renditions/:versionId/:token/*',
-      {
-        schema: {
-          hide: true,
-          params: z.object({
-            versionId: z.coerce.number().int().positive(),
-            token: z
-              .string()
-              .max(64)
-              .regex(/^[a-z0-9]+$/),
-            '*': z.string().max(200),
-          }),
-        },
-      },
+      { schema: { hide: true, params: renditionParams } },
       async (request, reply) => {
         const { userId } = requireSession(request);
-        const { versionId, token } = request.params;
-        const file = request.params['*'];
-        const round = await ctx.assets.roundFile(userId, versionId);
-        const key = keyOf(round, token, file);
-        if (!key) throw notFound();
-        const stored = await ctx.storage.get(key);
-        if (!stored) throw notFound();
-        void reply
-          .header('cache-control', `private, max-age=${YEAR_SECONDS}, immutable`)
-          .header('x-content-type-options', 'nosniff')
-          .header('content-security-policy', "default-src 'none'; sandbox")
-          .header('content-length', stored.size)
-          .type(stored.contentType);
-        if (file === 'original') void reply.header('content-disposition', attachment(round.file_name));
-        return reply.send(stored.body);
+        const round = await ctx.assets.roundFile(userId, request.params.versionId);
+        return sendRendition(ctx, reply, round, request.params.token, request.params['*'], {
+          cacheControl: `private, max-age=${YEAR_SECONDS}, immutable`,
+        });
       },
     );
   };
 }
 
+/** Nothing here is ever run or shown as a page: nosniff, and a policy that forbids everything active. */
+export async function sendRendition(
+  ctx: Pick<AppContext, 'storage'>,
+  reply: FastifyReply,
+  round: AssetVersionRow,
+  token: string,
+  file: string,
+  { cacheControl }: { cacheControl: string },
+) {
+  const key = keyOf(round, token, file);
+  if (!key) throw notFound();
+  const stored = await ctx.storage.get(key);
+  if (!stored) throw notFound();
+  void reply
+    .header('cache-control', cacheControl)
+    .header('x-content-type-options', 'nosniff')
+    .header('content-security-policy', "default-src 'none'; sandbox")
+    .header('content-length', stored.size)
+    .type(stored.contentType);
+  if (file === 'original') void reply.header('content-disposition', attachment(round.file_name));
+  return reply.send(stored.body);
+}
+
 /** The storage key the address names, or null when it names nothing of this round. */
 function keyOf(
-  round: {
-    original_key: string;
-    thumbnail_key: string | null;
-    tiles_key: string | null;
-    preview_key: string | null;
-    low_res_key: string | null;
-  },
+  round: Pick<AssetVersionRow, 'original_key' | 'thumbnail_key' | 'tiles_key'>,
   token: string,
   file: string,
 ): string | null {

@@ -11,6 +11,8 @@ import {
 import type { AppContext } from '../context';
 import type { ProjectRow } from '../db/repositories/projects';
 import { shareNotFound } from '../services/sharedAccess';
+import { notFound } from '../errors';
+import { renditionParams, sendRendition } from './renditions';
 import { sendStoredFile } from './storedFile';
 
 declare module 'fastify' {
@@ -29,6 +31,7 @@ export const SHARED_ROUTES = [
   { method: 'GET', url: '/projects/shared_view', hashIn: 'query' },
   { method: 'GET', url: '/shared/:shareHash/folders/:folderId', hashIn: 'path' },
   { method: 'GET', url: '/shared/:shareHash/cover', hashIn: 'path' },
+  { method: 'GET', url: '/shared/:shareHash/renditions/:versionId/:token/*', hashIn: 'path' },
 ] as const satisfies readonly { method: string; url: string; hashIn: 'path' | 'query' }[];
 
 /** Routes registered inside a shared scope (method and path under the API prefix), for that test. */
@@ -71,10 +74,19 @@ export function sharedProjectOf(request: FastifyRequest): ProjectRow {
 /** What these routes call: reading this line tells every service they reach. */
 export type SharedViewRouteDeps = Pick<
   AppContext,
-  'config' | 'folders' | 'projectSharing' | 'sharedAccess' | 'storage'
+  'assets' | 'config' | 'folders' | 'projectSharing' | 'sharedAccess' | 'storage'
 >;
 
-/** The anonymous shared view of a project: the project with its folders, a folder, and unlocking. */
+/**
+ * A link's viewers keep files for a short while only: revoking or locking a link must stop them
+ * soon even in a browser that has them already (the server refuses them at once).
+ */
+const SHARED_FILE_SECONDS = 300;
+
+/**
+ * The anonymous shared view of a project: the project with its folders, a folder, the files of
+ * the latest rounds, and unlocking.
+ */
 export function sharedViewRoutes(ctx: SharedViewRouteDeps): FastifyPluginAsyncZod {
   return async (app) => {
     await app.register(
@@ -121,6 +133,24 @@ export function sharedViewRoutes(ctx: SharedViewRouteDeps): FastifyPluginAsyncZo
             },
           },
           async (request, reply) => sendStoredFile(reply, ctx.storage, sharedProjectOf(request).cover_key),
+        );
+
+        shared.get(
+          '/shared/:shareHash/renditions/:versionId/:token/*',
+          {
+            schema: { hide: true, params: renditionParams.extend({ shareHash: z.string().min(1).max(200) }) },
+          },
+          async (request, reply) => {
+            const file = request.params['*'];
+            const { round, downloadable } = await ctx.assets.sharedRoundFile(
+              sharedProjectOf(request),
+              request.params.versionId,
+            );
+            if (file === 'original' && !downloadable) throw notFound();
+            return sendRendition(ctx, reply, round, request.params.token, file, {
+              cacheControl: `private, max-age=${SHARED_FILE_SECONDS}`,
+            });
+          },
         );
       }),
     );

@@ -2,6 +2,7 @@ import type { AssetRound, AssetView } from '@common/api/assets';
 import { ASSET_TEXTS } from '@common/api/assets';
 import type { Clock } from '../clock';
 import type { AssetRow } from '../db/repositories/assets';
+import type { ProjectRow } from '../db/repositories/projects';
 import type { AssetVersionRow } from '../db/repositories/assetVersions';
 import type { UnitOfWork } from '../db/unitOfWork';
 import { AppError, forbidden, notFound } from '../errors';
@@ -56,6 +57,19 @@ export class AssetService {
     const view = await this.access.forUser(round.project_id, userId);
     authorize(view, 'assets.see');
     return round;
+  }
+
+  /**
+   * A round's files for the viewers of a public link: only the latest round of an asset of the
+   * link's project (§5: anonymous viewers see the latest round only), the original only when the
+   * link allows downloads.
+   */
+  async sharedRoundFile(project: ProjectRow, versionId: number) {
+    const round = await this.uow.read.assetVersions.findById(versionId);
+    if (!round || round.project_id !== project.id) throw notFound();
+    const asset = await this.uow.read.assets.findById(round.asset_id);
+    if (asset?.current_version_id !== round.id) throw notFound();
+    return { round, downloadable: project.share_hash_downloadable === 1 };
   }
 
   /** The rounds of the given assets of one project (GET /projects/{id}/asset_versions?ids[]=). */

@@ -339,6 +339,54 @@ describe('uploads: tus and multipart into one set of rules', () => {
     expect(refused.body.response.error.message).toBe(ASSET_TEXTS.roundOneFile);
   });
 
+  it("serves a public link's viewers the latest round's files only, the original only on a downloadable link", async () => {
+    const form = new FormData();
+    form.set('project_id', String(project.id));
+    form.set('file', new Blob([LANDSCAPE]), 'shared-rounds.jpg');
+    const asset = (await client.post('/assets', form)).body.response;
+    const next = new FormData();
+    next.set('file', new Blob([PNG]), 'shared-rounds-2.png');
+    expect((await client.post(`/assets/${asset.id}/versions`, next)).status).toBe(201);
+    await t.ctx.jobs.idle();
+    const [first, latest] = (await client.get(`/assets/${asset.id}/versions`)).body.response;
+    const share = (await client.post(`/projects/${project.id}/share`, {})).body.response;
+    const viaLink = (url: string) =>
+      fetch(
+        `${t.baseUrl}${url.replace('/api/v1/renditions/', `/api/v1/shared/${share.share_hash}/renditions/`)}`,
+      );
+
+    const thumbnail = await viaLink(latest.thumbnail_url);
+    expect(thumbnail.status).toBe(200);
+    expect(thumbnail.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(thumbnail.headers.get('content-security-policy')).toContain("default-src 'none'");
+    expect(thumbnail.headers.get('cache-control')).toBe('private, max-age=300');
+    expect((await sharp(Buffer.from(await thumbnail.arrayBuffer())).metadata()).format).toBeDefined();
+    expect((await viaLink(latest.image_url)).status).toBe(200);
+    // An earlier round is not the link's to show, nor any file of it.
+    expect((await viaLink(first.thumbnail_url)).status).toBe(404);
+    expect((await viaLink(first.original_url)).status).toBe(404);
+    // The original only once the link allows downloads.
+    expect((await viaLink(latest.original_url)).status).toBe(404);
+    await client.post(`/projects/${project.id}/share`, { downloadable: true });
+    const original = await viaLink(latest.original_url);
+    expect(original.status).toBe(200);
+    expect(Buffer.from(await original.arrayBuffer()).equals(PNG)).toBe(true);
+
+    // A round of another project is never reached through this project's link.
+    const elsewhere = await buildProject(client, workspace.id);
+    const other = new FormData();
+    other.set('project_id', String(elsewhere.id));
+    other.set('file', new Blob([PNG]), 'elsewhere.png');
+    const otherAsset = (await client.post('/assets', other)).body.response;
+    await t.ctx.jobs.idle();
+    const otherRound = (await client.get(`/assets/${otherAsset.id}`)).body.response.current_version;
+    expect((await viaLink(otherRound.thumbnail_url)).status).toBe(404);
+
+    // Revoked: nothing more, at once.
+    await client.delete(`/projects/${project.id}/share`);
+    expect((await viaLink(latest.thumbnail_url)).status).toBe(404);
+  });
+
   it('lets only the uploader of the latest round (or the owner) delete it', async () => {
     const collaborator = await buildProjectMember(t.baseUrl, t.ctx, project.id, 'collaborator');
     const other = await buildProjectMember(t.baseUrl, t.ctx, project.id, 'collaborator');

@@ -262,7 +262,8 @@ describe('every shared route goes through the one share check', () => {
     const pathFor = (route: (typeof SHARED_ROUTES)[number], hash: string) => {
       const path = route.url
         .replace(':shareHash', encodeURIComponent(hash))
-        .replace(':folderId', String(folder.id));
+        .replace(':folderId', String(folder.id))
+        .replace(':versionId/:token/*', '1/abc/thumbnail');
       return route.hashIn === 'query' ? `${path}?share_hash=${encodeURIComponent(hash)}` : path;
     };
     const call = (route: (typeof SHARED_ROUTES)[number], hash: string) =>
