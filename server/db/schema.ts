@@ -29,6 +29,8 @@ export interface UserPreferencesTable {
   projects_order: Generated<string>;
   /** JSON: common/api/projects.ts projectsViewOptionsSchema. */
   projects_view_options: Generated<string>;
+  /** JSON: common/api/assets.ts assetsViewOptionsSchema. */
+  assets_view_options: Generated<string>;
 }
 
 export interface SessionsTable {
@@ -300,6 +302,29 @@ export interface AssetsTable {
   created_at: string;
   updated_at: string;
   last_activity_at: string;
+  label_id: number | null;
+  /** The manual order (set_assets_order); null until set. */
+  position: number | null;
+  /** The current round's number and detected file type, kept here for sorting. */
+  round_number: Generated<number>;
+  file_type: Generated<string>;
+  /** When each change last happened and who made it: the members' "new" marks compare them. */
+  round_added_at: string | null;
+  round_added_by_id: number | null;
+  name_changed_at: string | null;
+  name_changed_by_id: number | null;
+  label_changed_at: string | null;
+  label_changed_by_id: number | null;
+  approve_changed_at: string | null;
+  approve_changed_by_id: number | null;
+  rush_changed_by_id: number | null;
+}
+
+/** When each member last saw each asset (POST /assets/{id}/last_seen). */
+export interface AssetUserStatesTable {
+  asset_id: number;
+  user_id: number;
+  last_seen_at: string;
 }
 
 export interface AssetVersionsTable {
@@ -460,6 +485,7 @@ export interface Database {
   project_user_states: ProjectUserStatesTable;
   folders: FoldersTable;
   assets: AssetsTable;
+  asset_user_states: AssetUserStatesTable;
   asset_versions: AssetVersionsTable;
   asset_uploads: AssetUploadsTable;
   labels: LabelsTable;

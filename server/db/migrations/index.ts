@@ -7,6 +7,7 @@ import * as createProjects from './20261123000000_create_projects';
 import * as createAttemptThrottles from './20261124100000_create_attempt_throttles';
 import * as createJobs from './20261124220000_create_jobs';
 import * as createAssets from './20261125000000_create_assets';
+import * as assetStates from './20261126000000_asset_states';
 import * as createDomainEvents from './20261124210000_create_domain_events';
 
 /** Every migration, by name; names sort in the order they run. Never edit one that has landed. */
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '20261124210000_create_domain_events': createDomainEvents,
   '20261124220000_create_jobs': createJobs,
   '20261125000000_create_assets': createAssets,
+  '20261126000000_asset_states': assetStates,
 };

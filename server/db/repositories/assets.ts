@@ -92,13 +92,17 @@ export class AssetsRepository {
       .executeTakeFirstOrThrow();
   }
 
-  /** Points the asset at its newest round and counts its rounds anew. */
+  /** Points the asset at its newest round (its number, type and arrival kept for sorting) and counts its rounds anew. */
   async setCurrentVersion(assetId: number, versionId: number, now: string): Promise<void> {
     await this.db
       .updateTable('assets')
       .set({
         current_version_id: versionId,
         versions_count: sql<number>`(select count(*) from asset_versions v where v.asset_id = ${assetId})`,
+        round_number: sql<number>`(select v.number from asset_versions v where v.id = ${versionId})`,
+        file_type: sql<string>`(select v.file_type from asset_versions v where v.id = ${versionId})`,
+        round_added_at: sql<string>`(select v.created_at from asset_versions v where v.id = ${versionId})`,
+        round_added_by_id: sql<number>`(select v.uploader_id from asset_versions v where v.id = ${versionId})`,
         updated_at: now,
         last_activity_at: now,
       })
