@@ -13,6 +13,7 @@ import {
 import type { Config } from './config';
 import { createContext, type AppContext, type ContextOverrides } from './context';
 import { migrateToLatest } from './db/database';
+import { assetListRoutes } from './routes/assetLists';
 import { assetRoutes } from './routes/assets';
 import { renditionRoutes } from './routes/renditions';
 import { uploadRoutes } from './routes/uploads';
@@ -127,6 +128,7 @@ export async function buildApp(
       await api.register(projectCoverRoutes(ctx));
       await api.register(uploadRoutes(ctx));
       await api.register(assetRoutes(ctx));
+      await api.register(assetListRoutes(ctx));
       await api.register(renditionRoutes(ctx));
       await api.register(workspaceProjectRoutes(ctx));
       await api.register(sandboxPaymentRoutes(ctx));

@@ -11,7 +11,6 @@ import { envelope } from '@common/api/envelope';
 import type { AppContext } from '../context';
 import { AppError } from '../errors';
 import { requireSession } from '../plugins/session';
-import { ASSETS_PER_PAGE } from '../services/assets';
 import { idParams } from './auth';
 
 export type AssetRouteDeps = Pick<
@@ -20,20 +19,8 @@ export type AssetRouteDeps = Pick<
 >;
 
 const assetAnswer = envelope(assetSchema);
-const pageQuery = z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) });
-const paginationSchema = z.object({
-  current: z.number().int(),
-  pages: z.number().int(),
-  total_count: z.number().int(),
-  first_page: z.boolean(),
-  last_page: z.boolean(),
-});
-const assetPage = z.object({
-  response: z.array(assetSchema),
-  meta: z.object({ pagination: paginationSchema }),
-});
 
-/** Assets and their rounds: read, list, upload by multipart, delete the latest round. */
+/** Assets and their rounds: read, upload by multipart, delete the latest round. */
 export function assetRoutes(ctx: AssetRouteDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
@@ -121,50 +108,6 @@ export function assetRoutes(ctx: AssetRouteDeps): FastifyPluginAsyncZod {
         return reply.status(202).send({ response: await ctx.assets.retryPreview(userId, id, versionId) });
       },
     );
-
-    for (const [path, folderScoped] of [
-      ['/projects/:id/assets', false],
-      ['/folders/:id/assets', true],
-    ] as const) {
-      app.get(
-        path,
-        {
-          schema: {
-            tags: ['assets'],
-            description: 'A page of 100 assets of the project root or of a folder, the newest first.',
-            params: idParams,
-            querystring: pageQuery,
-            response: { 200: assetPage },
-          },
-        },
-        async (request) => {
-          const { userId } = requireSession(request);
-          let projectId = request.params.id;
-          let folderId: number | null = null;
-          if (folderScoped) {
-            const folder = await ctx.folders.get(userId, request.params.id);
-            projectId = folder.organizer_id;
-            folderId = folder.id;
-          }
-          const view = await ctx.projectAccess.forUser(projectId, userId);
-          const page = request.query.page;
-          const { assets, total } = await ctx.assets.page(view, folderId, page);
-          const pages = Math.max(1, Math.ceil(total / ASSETS_PER_PAGE));
-          return {
-            response: assets,
-            meta: {
-              pagination: {
-                current: page,
-                pages,
-                total_count: total,
-                first_page: page === 1,
-                last_page: page >= pages,
-              },
-            },
-          };
-        },
-      );
-    }
 
     app.post(
       '/assets',
