@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { canDownloadAllRounds, effectiveChoice, initialChoice, zipBoxBottom } from './downloadChoice';
+
+describe('canDownloadAllRounds', () => {
+  it('offers all rounds for one asset with more than one round only', () => {
+    expect(canDownloadAllRounds([{ asset_versions_count: 2 }])).toBe(true);
+    expect(canDownloadAllRounds([{ asset_versions_count: 1 }])).toBe(false);
+    expect(canDownloadAllRounds([{ asset_versions_count: 3 }, { asset_versions_count: 3 }])).toBe(false);
+    expect(canDownloadAllRounds([])).toBe(false);
+  });
+
+  it('never offers it on a shared view', () => {
+    expect(canDownloadAllRounds([{ asset_versions_count: 4 }], true)).toBe(false);
+  });
+});
+
+describe('initialChoice and effectiveChoice', () => {
+  it("starts from the user's resolution, original when unknown", () => {
+    expect(initialChoice('low_res')).toEqual({
+      resolution: 'low_res',
+      withRoundNumber: false,
+      allRounds: false,
+    });
+    expect(initialChoice(undefined).resolution).toBe('original');
+  });
+
+  it('forces round numbers on with all rounds', () => {
+    const choice = { resolution: 'original' as const, withRoundNumber: false, allRounds: true };
+    expect(effectiveChoice(choice, true)).toEqual({ ...choice, withRoundNumber: true });
+  });
+
+  it('drops all rounds when they are not offered, and keeps the round number as chosen', () => {
+    const choice = { resolution: 'low_res' as const, withRoundNumber: false, allRounds: true };
+    expect(effectiveChoice(choice, false)).toEqual({ ...choice, allRounds: false });
+    expect(
+      effectiveChoice({ ...choice, allRounds: false, withRoundNumber: true }, false).withRoundNumber,
+    ).toBe(true);
+  });
+});
+
+describe('zipBoxBottom', () => {
+  it('stacks the boxes 64 px apart from 20 px off the bottom', () => {
+    expect([0, 1, 2].map(zipBoxBottom)).toEqual([20, 84, 148]);
+  });
+});

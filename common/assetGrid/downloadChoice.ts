@@ -1,0 +1,35 @@
+/** The 'Download Asset(s)' dialog's choices and their rules (projects-side §5 "Download"). */
+export type DownloadResolution = 'original' | 'low_res';
+
+export interface DownloadChoice {
+  resolution: DownloadResolution;
+  withRoundNumber: boolean;
+  allRounds: boolean;
+}
+
+/** What the dialog offers: all rounds only for one asset with more than one round, not when shared. */
+export function canDownloadAllRounds(
+  assets: readonly { asset_versions_count: number }[],
+  shared = false,
+): boolean {
+  return !shared && assets.length === 1 && (assets[0]?.asset_versions_count ?? 0) > 1;
+}
+
+/** The dialog's first state: the user's preferred resolution, no round number, the current round. */
+export function initialChoice(preferred: DownloadResolution | undefined): DownloadChoice {
+  return { resolution: preferred ?? 'original', withRoundNumber: false, allRounds: false };
+}
+
+/** All rounds forces round numbers on (the files would otherwise share names); refused when not offered. */
+export function effectiveChoice(choice: DownloadChoice, allRoundsOffered: boolean): DownloadChoice {
+  const allRounds = choice.allRounds && allRoundsOffered;
+  return { ...choice, allRounds, withRoundNumber: allRounds || choice.withRoundNumber };
+}
+
+/** 'Your assets are being zipped.' boxes stack 64 px apart, the first 20 px from the bottom (§2). */
+export const ZIP_BOX_BOTTOM = 20;
+export const ZIP_BOX_STEP = 64;
+
+export function zipBoxBottom(index: number): number {
+  return ZIP_BOX_BOTTOM + index * ZIP_BOX_STEP;
+}
