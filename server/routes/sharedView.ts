@@ -8,9 +8,16 @@ import {
   sharedViewQuerySchema,
   shareUnlockSchema,
 } from '@common/api/projects';
+import {
+  sharedAssetDetailSchema,
+  sharedAssetListQuerySchema,
+  sharedAssetListSchema,
+} from '@common/api/sharedAssets';
 import type { AppContext } from '../context';
 import type { ProjectRow } from '../db/repositories/projects';
+import { presentPagination } from '../presenters/pagination';
 import { shareNotFound } from '../services/sharedAccess';
+import { SHARED_ASSETS_PER_PAGE, SharedAssetService } from '../services/sharedAssets';
 import { notFound } from '../errors';
 import { renditionParams, sendRendition } from './renditions';
 import { sendStoredFile } from './storedFile';
@@ -32,6 +39,8 @@ export const SHARED_ROUTES = [
   { method: 'GET', url: '/shared/:shareHash/folders/:folderId', hashIn: 'path' },
   { method: 'GET', url: '/shared/:shareHash/cover', hashIn: 'path' },
   { method: 'GET', url: '/shared/:shareHash/renditions/:versionId/:token/*', hashIn: 'path' },
+  { method: 'GET', url: '/shared/:shareHash/assets', hashIn: 'path' },
+  { method: 'GET', url: '/shared/:shareHash/assets/:assetId', hashIn: 'path' },
 ] as const satisfies readonly { method: string; url: string; hashIn: 'path' | 'query' }[];
 
 /** Routes registered inside a shared scope (method and path under the API prefix), for that test. */
@@ -74,7 +83,7 @@ export function sharedProjectOf(request: FastifyRequest): ProjectRow {
 /** What these routes call: reading this line tells every service they reach. */
 export type SharedViewRouteDeps = Pick<
   AppContext,
-  'assets' | 'config' | 'folders' | 'projectSharing' | 'sharedAccess' | 'storage'
+  'assets' | 'config' | 'folders' | 'projectSharing' | 'sharedAccess' | 'storage' | 'uow'
 >;
 
 /**
@@ -84,10 +93,11 @@ export type SharedViewRouteDeps = Pick<
 const SHARED_FILE_SECONDS = 300;
 
 /**
- * The anonymous shared view of a project: the project with its folders, a folder, the files of
- * the latest rounds, and unlocking.
+ * The anonymous shared view of a project: the project with its folders, a folder, the assets
+ * and the files of their latest rounds, and unlocking.
  */
 export function sharedViewRoutes(ctx: SharedViewRouteDeps): FastifyPluginAsyncZod {
+  const sharedAssets = new SharedAssetService(ctx.uow);
   return async (app) => {
     await app.register(
       sharedScope(ctx, async (shared) => {
@@ -133,6 +143,51 @@ export function sharedViewRoutes(ctx: SharedViewRouteDeps): FastifyPluginAsyncZo
             },
           },
           async (request, reply) => sendStoredFile(reply, ctx.storage, sharedProjectOf(request).cover_key),
+        );
+
+        shared.get(
+          '/shared/:shareHash/assets',
+          {
+            schema: {
+              tags: ['shared view'],
+              description:
+                "A page of 100 assets of the link's project root, or of one of its folders (folder_id), the newest first, each with its latest round only. Another project's folder answers 404.",
+              params: z.object({ shareHash: z.string().min(1).max(200) }),
+              querystring: sharedAssetListQuerySchema,
+              response: { 200: sharedAssetListSchema },
+            },
+          },
+          async (request) => {
+            const { page, folder_id } = request.query;
+            const { assets, total } = await sharedAssets.page(
+              sharedProjectOf(request),
+              folder_id ?? null,
+              page,
+            );
+            return {
+              response: assets,
+              meta: { pagination: presentPagination(page, SHARED_ASSETS_PER_PAGE, total) },
+            };
+          },
+        );
+
+        shared.get(
+          '/shared/:shareHash/assets/:assetId',
+          {
+            schema: {
+              tags: ['shared view'],
+              description:
+                "One asset of the link's project with its latest round only (the original only on a downloadable link) and the previous and next images of its place. Any other asset answers 404.",
+              params: z.object({
+                shareHash: z.string().min(1).max(200),
+                assetId: z.coerce.number().int().positive(),
+              }),
+              response: { 200: envelope(sharedAssetDetailSchema) },
+            },
+          },
+          async (request) => ({
+            response: await sharedAssets.get(sharedProjectOf(request), request.params.assetId),
+          }),
         );
 
         shared.get(

@@ -21,6 +21,7 @@ import { ProjectsRepository } from './projects';
 import { RateLimitsRepository } from './rateLimits';
 import { SandboxPaymentsRepository } from './sandboxPayments';
 import { SessionsRepository } from './sessions';
+import { SharedAssetsRepository } from './sharedAssets';
 import { SubscriptionsRepository } from './subscriptions';
 import { UserDismissalsRepository } from './userDismissals';
 import { UsersRepository } from './users';
@@ -53,6 +54,7 @@ const REPOSITORIES = {
   rateLimits: (db: Db) => new RateLimitsRepository(db),
   sandboxPayments: (db: Db) => new SandboxPaymentsRepository(db),
   sessions: (db: Db) => new SessionsRepository(db),
+  sharedAssets: (db: Db) => new SharedAssetsRepository(db),
   subscriptions: (db: Db) => new SubscriptionsRepository(db),
   userDismissals: (db: Db) => new UserDismissalsRepository(db),
   users: (db: Db) => new UsersRepository(db),

@@ -1,0 +1,63 @@
+import type { SharedAsset, SharedRound } from '@common/api/sharedAssets';
+import type { AssetRow } from '../db/repositories/assets';
+import type { AssetVersionRow } from '../db/repositories/assetVersions';
+import type { ProjectRow } from '../db/repositories/projects';
+import { renditionUrl, type RenditionKind } from './asset';
+
+const MEMBER_PREFIX = '/api/v1/renditions/';
+
+/**
+ * A round's file through a public link: the members' address with the link's prefix, so both
+ * name the same file of the same preview run (GET /shared/{hash}/renditions/…). The shared
+ * route checks the link, the round (latest only) and the original (downloadable links only).
+ */
+export function sharedRenditionUrl(
+  shareHash: string,
+  round: AssetVersionRow,
+  kind: RenditionKind,
+): string | null {
+  const url = renditionUrl(round, kind);
+  if (!url?.startsWith(MEMBER_PREFIX)) return null;
+  return `/api/v1/shared/${encodeURIComponent(shareHash)}/renditions/${url.slice(MEMBER_PREFIX.length)}`;
+}
+
+/** The latest round as a link's viewers see it: the original only when the link allows downloads. */
+export function presentSharedRound(project: ProjectRow, round: AssetVersionRow): SharedRound {
+  const hash = project.share_hash ?? '';
+  return {
+    id: round.id,
+    number: round.number,
+    file_name: round.file_name,
+    file_type: round.file_type,
+    size_in_bytes: Number(round.size_bytes),
+    width: round.width,
+    height: round.height,
+    page_count: round.page_count,
+    preview_state: round.preview_state,
+    preview_error: round.preview_error,
+    image_url: sharedRenditionUrl(hash, round, 'preview'),
+    thumbnail_url: sharedRenditionUrl(hash, round, 'thumbnail'),
+    lqip_url: round.lqip,
+    tiles_url: sharedRenditionUrl(hash, round, 'tiles'),
+    original_url: project.share_hash_downloadable === 1 ? sharedRenditionUrl(hash, round, 'original') : null,
+    created_at: round.created_at,
+  };
+}
+
+export function presentSharedAsset(
+  project: ProjectRow,
+  asset: AssetRow,
+  round: AssetVersionRow,
+): SharedAsset {
+  return {
+    id: asset.id,
+    project_id: asset.project_id,
+    folder_id: asset.folder_id,
+    name: asset.name,
+    kind: asset.kind,
+    version_id: round.id,
+    current_version: presentSharedRound(project, round),
+    created_at: asset.created_at,
+    updated_at: asset.updated_at,
+  };
+}
