@@ -8,6 +8,7 @@ import * as createAttemptThrottles from './20261124100000_create_attempt_throttl
 import * as createJobs from './20261124220000_create_jobs';
 import * as createAssets from './20261125000000_create_assets';
 import * as assetStates from './20261126000000_asset_states';
+import * as assetListIndexes from './20261126100000_asset_list_indexes';
 import * as createDomainEvents from './20261124210000_create_domain_events';
 
 /** Every migration, by name; names sort in the order they run. Never edit one that has landed. */
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '20261124220000_create_jobs': createJobs,
   '20261125000000_create_assets': createAssets,
   '20261126000000_asset_states': assetStates,
+  '20261126100000_asset_list_indexes': assetListIndexes,
 };

@@ -1,5 +1,6 @@
 import type { Db } from '../database';
 import { AccessCodesRepository } from './accessCodes';
+import { AssetListsRepository } from './assetLists';
 import { AssetUploadsRepository } from './assetUploads';
 import { AssetVersionsRepository } from './assetVersions';
 import { AssetsRepository } from './assets';
@@ -35,6 +36,7 @@ const REPOSITORIES = {
   accessCodes: (db: Db) => new AccessCodesRepository(db),
   activityLogs: (db: Db) => new ActivityLogsRepository(db),
   assets: (db: Db) => new AssetsRepository(db),
+  assetLists: (db: Db) => new AssetListsRepository(db),
   assetUploads: (db: Db) => new AssetUploadsRepository(db),
   assetVersions: (db: Db) => new AssetVersionsRepository(db),
   attemptThrottles: (db: Db) => new AttemptThrottlesRepository(db),

@@ -1,0 +1,252 @@
+import {
+  PostgresAdapter,
+  sql,
+  type ExpressionBuilder,
+  type RawBuilder,
+  type SelectQueryBuilder,
+  type SqlBool,
+} from 'kysely';
+import type { AssetFilters, AssetSort, SortOrder } from '@common/api/assetLists';
+import type { Db } from '../database';
+import type { Database } from '../schema';
+import { placeKeyOf, type AssetRow } from './assets';
+
+/** Which assets a list holds: one place (a project's root or one folder), filtered for one user. */
+export interface AssetListing {
+  projectId: number;
+  folderId: number | null;
+  userId: number;
+  filters: AssetFilters;
+}
+
+type Listing = SelectQueryBuilder<Database & { a: Database['assets'] }, 'a', object>;
+type Assets = ExpressionBuilder<Database & { a: Database['assets'] }, 'a'>;
+
+/** Where assets never placed by hand go in the manual order: after every placed one. */
+const UNPLACED = 2147483647;
+/** Positions stay within ± this, so that new ones always fit a PostgreSQL integer below UNPLACED. */
+const POSITION_BOUND = 2 ** 30;
+/** Rows one positioning statement writes. */
+const WRITE_CHUNK = 1000;
+
+/**
+ * The asset lists: one place's assets, filtered, in a sort of §9, a page at a time, each sort read
+ * in the order of its index (migration 20261126100000_asset_list_indexes spells the same
+ * expressions), and the manual order of a project's assets.
+ */
+export class AssetListsRepository {
+  private readonly bytewise: (column: string) => RawBuilder<string>;
+
+  constructor(private readonly db: Db) {
+    // Text compared byte by byte on both databases, so that they agree on the order of names.
+    this.bytewise =
+      db.getExecutor().adapter instanceof PostgresAdapter
+        ? (column) => sql<string>`${sql.ref(column)} collate "C"`
+        : (column) => sql<string>`${sql.ref(column)}`;
+  }
+
+  /** One page of the list, ties broken by id so that pages never repeat or skip an asset. */
+  page(
+    listing: AssetListing,
+    sort: AssetSort,
+    order: SortOrder,
+    limit: number,
+    offset: number,
+  ): Promise<AssetRow[]> {
+    return this.sorted(this.filtered(listing).selectAll('a'), sort, order)
+      .limit(limit)
+      .offset(offset)
+      .execute();
+  }
+
+  async count(listing: AssetListing): Promise<number> {
+    const { n } = await this.filtered(listing)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(n);
+  }
+
+  /** Those of `ids` that are assets of the project. */
+  async idsInProject(projectId: number, ids: number[]): Promise<number[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('assets')
+      .select('id')
+      .where('project_id', '=', projectId)
+      .where('id', 'in', ids)
+      .execute();
+    return rows.map((r) => r.id);
+  }
+
+  /**
+   * Puts `ids` (assets of the project, in the order the user sees them) at the top of the
+   * project's manual order read in direction `order`; the other assets keep their order after them.
+   * Call it in a transaction that holds the project's lock. Only the assets placed and those never
+   * placed before are written, except when positions near their bound and are numbered anew.
+   */
+  async placeFirst(projectId: number, ids: number[], order: SortOrder): Promise<void> {
+    let bounds = await this.positionBounds(projectId);
+    const fits = ({ lowest, highest, unplacedSpan }: typeof bounds) =>
+      highest + unplacedSpan + ids.length <= POSITION_BOUND && lowest - ids.length >= -POSITION_BOUND;
+    if (!fits(bounds)) {
+      await this.renumber(projectId);
+      bounds = await this.positionBounds(projectId);
+    }
+    // Assets never placed come after the placed ones in id order: they keep that place, made explicit.
+    if (bounds.unplacedSpan > 0)
+      await this.db
+        .updateTable('assets')
+        .set({ position: sql<number>`${bounds.highest + 1 - bounds.firstUnplacedId} + id` })
+        .where('project_id', '=', projectId)
+        .where('position', 'is', null)
+        .execute();
+    const highest = bounds.highest + bounds.unplacedSpan;
+    const n = ids.length;
+    await this.writePositions(
+      ids.map((id, i): [number, number] => [id, order === 'asc' ? bounds.lowest - n + i : highest + n - i]),
+    );
+  }
+
+  private filtered({ projectId, folderId, userId, filters }: AssetListing): Listing {
+    let listing: Listing = this.db
+      .selectFrom('assets as a')
+      .where('a.project_id', '=', projectId)
+      .where('a.place_key', '=', placeKeyOf(folderId));
+    if (filters.approve) listing = listing.where('a.approve', '=', filters.approve);
+    if (filters.priority) listing = listing.where('a.rush_priority_set_at', 'is not', null);
+    if (filters.unresolved_comments) listing = listing.where('a.unresolved_comments_count', '>', 0);
+    if (filters.label_ids?.length) listing = listing.where('a.label_id', 'in', filters.label_ids);
+    if (filters.kind) listing = listing.where('a.kind', '=', filters.kind);
+    if (filters.file_types?.length) listing = listing.where('a.file_type', 'in', filters.file_types);
+    if (filters.new_for_me) listing = listing.where((eb) => newForUser(eb, userId));
+    return listing;
+  }
+
+  /** The sorts of §9 (common/api/assetLists.ts says what ascending means for each). */
+  private sorted<O>(
+    query: SelectQueryBuilder<Database & { a: Database['assets'] }, 'a', O>,
+    sort: AssetSort,
+    d: SortOrder,
+  ) {
+    switch (sort) {
+      case 'file_name':
+        return query.orderBy(this.bytewise('a.name_key'), d).orderBy('a.id', d);
+      case 'recent_activity':
+        return query.orderBy('a.last_activity_at', d).orderBy('a.id', d);
+      case 'round_number':
+        return query.orderBy('a.round_number', d).orderBy('a.id', d);
+      case 'file_type':
+        return query.orderBy(this.bytewise('a.file_type'), d).orderBy('a.id', d);
+      case 'approved':
+        // 'confirmed' before 'pending': approved first when ascending.
+        return query.orderBy('a.approve', d).orderBy('a.id', d);
+      case 'unresolved_comments':
+        return query.orderBy('a.unresolved_comments_count', d).orderBy('a.id', d);
+      case 'manual':
+        return query.orderBy(sql`coalesce(a.position, ${sql.lit(UNPLACED)})`, d).orderBy('a.id', d);
+      case 'date_uploaded':
+        return query.orderBy('a.created_at', d).orderBy('a.id', d);
+      case 'priority':
+        // Flagged first, the latest flag first, then the latest activity: the index's own order.
+        return d === 'asc'
+          ? query
+              .orderBy(sql`a.rush_priority_set_at desc nulls last`)
+              .orderBy('a.last_activity_at', 'desc')
+              .orderBy('a.id', 'desc')
+          : query
+              .orderBy(sql`a.rush_priority_set_at asc nulls first`)
+              .orderBy('a.last_activity_at', 'asc')
+              .orderBy('a.id', 'asc');
+    }
+  }
+
+  /** The lowest and highest positions of the project's assets, and the ids of those never placed. */
+  private async positionBounds(projectId: number) {
+    const unplacedId = sql<number>`case when position is null then id end`;
+    const row = await this.db
+      .selectFrom('assets')
+      .select((eb) => [
+        eb.fn.min<number | null>('position').as('lowest'),
+        eb.fn.max<number | null>('position').as('highest'),
+        eb.fn.min<number | null>(unplacedId).as('first_unplaced'),
+        eb.fn.max<number | null>(unplacedId).as('last_unplaced'),
+      ])
+      .where('project_id', '=', projectId)
+      .executeTakeFirstOrThrow();
+    const firstUnplacedId = Number(row.first_unplaced ?? 0);
+    return {
+      lowest: Number(row.lowest ?? 0),
+      highest: Number(row.highest ?? 0),
+      firstUnplacedId,
+      /** How far apart the first and last unplaced ids are: the room their positions take. */
+      unplacedSpan: row.first_unplaced === null ? 0 : Number(row.last_unplaced) - firstUnplacedId + 1,
+    };
+  }
+
+  /** Numbers the project's assets 0, 1, 2… in their present manual order. */
+  private async renumber(projectId: number): Promise<void> {
+    const rows = await this.db
+      .selectFrom('assets')
+      .select('id')
+      .where('project_id', '=', projectId)
+      .orderBy(sql`coalesce(position, ${sql.lit(UNPLACED)})`)
+      .orderBy('id')
+      .execute();
+    await this.writePositions(rows.map((r, i): [number, number] => [r.id, i]));
+  }
+
+  private async writePositions(positions: [id: number, position: number][]): Promise<void> {
+    for (let start = 0; start < positions.length; start += WRITE_CHUNK) {
+      const chunk = positions.slice(start, start + WRITE_CHUNK);
+      const cases = chunk.map(([id, position]) => sql`when ${id} then cast(${position} as integer)`);
+      await this.db
+        .updateTable('assets')
+        .set({ position: sql<number>`case id ${sql.join(cases, sql` `)} end` })
+        .where(
+          'id',
+          'in',
+          chunk.map(([id]) => id),
+        )
+        .execute();
+    }
+  }
+}
+
+/** The changes an asset's 'new' marks show: when, and by whom (server/presenters/asset.ts assetMarks). */
+const CHANGES = [
+  ['a.round_added_at', 'a.round_added_by_id'],
+  ['a.name_changed_at', 'a.name_changed_by_id'],
+  ['a.label_changed_at', 'a.label_changed_by_id'],
+] as const;
+
+/**
+ * Whether the asset carries one of `userId`'s 'new' marks (the 'new for me' filter), by the rule
+ * of assetMarks: never seen by them and not theirs, or a round, name or label changed by someone
+ * else since they last saw it (what they uploaded counts as seen when they uploaded it).
+ */
+function newForUser(eb: Assets, userId: number) {
+  const changedAfter = (seen: string) =>
+    sql<SqlBool>`(${sql.join(
+      CHANGES.map(
+        ([at, by]) =>
+          sql`(${sql.ref(at)} > ${sql.ref(seen)} and (${sql.ref(by)} is null or ${sql.ref(by)} <> ${userId}))`,
+      ),
+      sql` or `,
+    )})`;
+  const state = eb
+    .selectFrom('asset_user_states as s')
+    .select('s.user_id')
+    .whereRef('s.asset_id', '=', 'a.id')
+    .where('s.user_id', '=', userId);
+  return eb.or([
+    eb.exists(state.where(changedAfter('s.last_seen_at'))),
+    eb.and([
+      eb.not(eb.exists(state)),
+      eb.or([
+        eb('a.created_by_id', 'is', null),
+        eb('a.created_by_id', '<>', userId),
+        changedAfter('a.created_at'),
+      ]),
+    ]),
+  ]);
+}
