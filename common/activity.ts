@@ -34,6 +34,18 @@ export const ACTIVITY_TEXTS = {
   asset_uploaded: (d) => `uploaded ${q(d.name)}.`,
   asset_round_uploaded: (d) => `uploaded round ${s(d.number)} of ${q(d.name)}.`,
   asset_round_deleted: (d) => `deleted round ${s(d.number)} of ${q(d.name)}.`,
+  asset_renamed: (d) => `renamed the asset ${q(d.from)} to ${q(d.to)}.`,
+  asset_deleted: (d) => `deleted the asset ${q(d.name)}.`,
+  asset_moved: (d) =>
+    d.folder === null
+      ? `moved ${q(d.name)} to the project’s root.`
+      : `moved ${q(d.name)} to the folder ${q(d.folder)}.`,
+  asset_approved: (d) => `approved ${q(d.name)}.`,
+  asset_unapproved: (d) => `removed the approval of ${q(d.name)}.`,
+  asset_flagged: (d) => `flagged ${q(d.name)} as rush priority.`,
+  asset_unflagged: (d) => `removed the rush priority flag of ${q(d.name)}.`,
+  asset_labeled: (d) => `put the label ${q(d.label)} on ${q(d.name)}.`,
+  asset_unlabeled: (d) => `removed the label ${q(d.label)} from ${q(d.name)}.`,
 } satisfies Record<string, (data: ActivityData) => string>;
 
 export type ActivityAction = keyof typeof ACTIVITY_TEXTS;

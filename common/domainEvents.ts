@@ -62,6 +62,15 @@ export const DOMAIN_EVENT_TYPES = [
   'asset.round_uploaded',
   'asset.round_deleted',
   'asset.round_processed',
+  'asset.renamed',
+  'asset.deleted',
+  'asset.moved',
+  'asset.approved',
+  'asset.unapproved',
+  'asset.flagged',
+  'asset.unflagged',
+  'asset.labeled',
+  'asset.unlabeled',
 ] as const;
 
 export type DomainEventType = (typeof DOMAIN_EVENT_TYPES)[number];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredText } from '../validation';
 import { labelSchema } from './projects';
 
 /** The asset side's wire format (projects-side §3, §5, §7, §8) and the upload texts. */
@@ -59,6 +60,21 @@ export const ASSET_TEXTS = {
   uploadFailed: 'Error Uploading',
   notFoundTitle: 'Asset Not Found',
   notFound: 'Seems like someone from the project has deleted this asset.',
+  renamed: 'The asset filename was successfully updated!',
+  deleted: 'The asset was successfully deleted.',
+  deletedMany: 'The assets were successfully deleted.',
+  moved: (n: number) => (n === 1 ? 'The asset was moved.' : `${n} assets were moved.`),
+  approved: (n: number) => (n === 1 ? 'The asset was approved.' : `${n} assets were approved.`),
+  unapproved: (n: number) =>
+    n === 1 ? 'The asset is no longer approved.' : `${n} assets are no longer approved.`,
+  rushAdded: 'The priority flag was added.',
+  rushRemoved: 'The priority flag was removed.',
+  /** A rename may change the case or the spelling of the extension, not the kind of file. */
+  extensionKept: (extensions: readonly string[]) =>
+    `The filename must end with ${extensions.map((e) => `.${e}`).join(' or ')}.`,
+  nameCharacters: 'Filename cannot contain slashes or control characters.',
+  labelNotUsable: 'This label cannot be used on the assets of this project.',
+  oneProject: 'The assets must all belong to one project.',
 } as const;
 
 /** A round's preview state: processing while the image or thumbnail address is missing (§3). */
@@ -127,3 +143,23 @@ export const uploadResultSchema = z.object({
   error: z.object({ code: z.string(), message: z.string() }).nullable(),
 });
 export type UploadResult = z.infer<typeof uploadResultSchema>;
+
+/** The most assets one bulk call (delete, move, approve, label) takes. */
+export const ASSET_IDS_MAX = 1000;
+const assetIds = z.array(z.number().int().positive()).min(1).max(ASSET_IDS_MAX);
+
+/** PATCH /assets/{id}/update_filename. */
+export const renameAssetSchema = z.object({ filename: requiredText('Filename', { max: ASSET_NAME_MAX }) });
+export type RenameAssetRequest = z.input<typeof renameAssetSchema>;
+
+/** DELETE /projects/{id}/assets; PATCH /projects/{id}/assets/mark_as_approved and /unmark_as_approved. */
+export const assetIdsSchema = z.object({ ids: assetIds });
+export type AssetIdsRequest = z.input<typeof assetIdsSchema>;
+
+/** POST /folders/{id}/move_assets, POST /projects/{id}/unfold_assets, POST /assets/remove_label. */
+export const assetsIdsSchema = z.object({ assets_ids: assetIds });
+export type AssetsIdsRequest = z.input<typeof assetsIdsSchema>;
+
+/** POST /assets/add_label: a workspace label or one of the project's own. */
+export const addAssetLabelSchema = z.object({ assets_ids: assetIds, label_id: z.number().int().positive() });
+export type AddAssetLabelRequest = z.input<typeof addAssetLabelSchema>;

@@ -1,6 +1,9 @@
 import type { AssetRound, AssetView } from '@common/api/assets';
+import type { Label } from '@common/api/projects';
 import type { AssetRow } from '../db/repositories/assets';
 import type { AssetVersionRow } from '../db/repositories/assetVersions';
+import type { Repositories } from '../db/repositories';
+import { parseLabelsOrder, presentLabel } from './project';
 
 /** The rendition kinds a round serves, by the key column that holds each. */
 export const RENDITIONS = {
@@ -50,7 +53,53 @@ export function presentRound(round: AssetVersionRow, uploaderName: string | null
   };
 }
 
-export function presentAsset(asset: AssetRow, current: AssetRound): AssetView {
+/** What a user has not seen of an asset yet (projects-side §3, §4 'Seen'). */
+export interface AssetMarks {
+  is_new_for_current_user: boolean;
+  has_rounds_unseen_by_current_user: boolean;
+  has_new_name_for_current_user: boolean;
+  has_new_label_for_current_user: boolean;
+}
+
+type MarkedColumns =
+  | 'created_at'
+  | 'created_by_id'
+  | 'round_added_at'
+  | 'round_added_by_id'
+  | 'name_changed_at'
+  | 'name_changed_by_id'
+  | 'label_changed_at'
+  | 'label_changed_by_id';
+
+/**
+ * An asset is new to a user who never saw it and did not upload it. Otherwise a newer round, name
+ * or label is news when someone else made it after the user last saw the asset (their own upload
+ * counts as seen then). A new asset is news as a whole, so it carries no change marks of its own.
+ * ISO timestamps of one format compare as strings.
+ */
+export function assetMarks(
+  asset: Pick<AssetRow, MarkedColumns>,
+  userId: number,
+  lastSeenAt: string | undefined,
+): AssetMarks {
+  const isNew = lastSeenAt === undefined && asset.created_by_id !== userId;
+  const since = lastSeenAt ?? asset.created_at;
+  const changedByOther = (at: string | null, by: number | null) =>
+    !isNew && at !== null && by !== userId && at > since;
+  return {
+    is_new_for_current_user: isNew,
+    has_rounds_unseen_by_current_user: changedByOther(asset.round_added_at, asset.round_added_by_id),
+    has_new_name_for_current_user: changedByOther(asset.name_changed_at, asset.name_changed_by_id),
+    has_new_label_for_current_user: changedByOther(asset.label_changed_at, asset.label_changed_by_id),
+  };
+}
+
+export function presentAsset(
+  asset: AssetRow,
+  current: AssetRound,
+  marks: AssetMarks,
+  label: Label | null,
+): AssetView {
   return {
     id: asset.id,
     project_id: asset.project_id,
@@ -60,20 +109,50 @@ export function presentAsset(asset: AssetRow, current: AssetRound): AssetView {
     current_version: current,
     approve: asset.approve,
     kind: asset.kind,
+    // Comments arrive with issue 12, which counts these from the user's last sight of the comments.
     new_comments_count: 0,
     newly_approved_comments_count: 0,
     unresolved_comments_count: asset.unresolved_comments_count,
-    has_rounds_unseen_by_current_user: false,
-    is_new_for_current_user: false,
-    has_new_name_for_current_user: false,
-    has_new_label_for_current_user: false,
+    ...marks,
     rush_priority: asset.rush_priority_set_at !== null,
     has_comments: false,
     asset_versions_count: asset.versions_count,
-    label: null,
+    label,
     is_processing: current.is_processing,
     created_at: asset.created_at,
     updated_at: asset.updated_at,
     last_activity_at: asset.last_activity_at,
   };
+}
+
+/**
+ * Presents assets for one user in a fixed three queries whatever their number: the current rounds
+ * with their uploaders, the labels, and the user's last sight of each asset.
+ */
+export class AssetPresenter {
+  constructor(private readonly read: Pick<Repositories, 'assets' | 'assetUserStates'>) {}
+
+  async many(assets: AssetRow[], userId: number): Promise<AssetView[]> {
+    if (assets.length === 0) return [];
+    const ids = assets.map((a) => a.id);
+    const versionIds = assets.map((a) => a.current_version_id).filter((id): id is number => id !== null);
+    const [rounds, labels, seen] = await Promise.all([
+      this.read.assets.roundsWithUploader(versionIds),
+      this.read.assets.labelsOf(ids),
+      this.read.assetUserStates.lastSeen(userId, ids),
+    ]);
+    const current = new Map(rounds.map((r) => [r.id, presentRound(r, r.uploader_name)]));
+    // An asset whose first round is still being written has no current round yet: it is not shown.
+    return assets.flatMap((asset) => {
+      const round = asset.current_version_id === null ? undefined : current.get(asset.current_version_id);
+      if (!round) return [];
+      const labelled = labels.get(asset.id);
+      const label = labelled ? presentLabel(labelled.label, parseLabelsOrder(labelled.labelsOrder)) : null;
+      return [presentAsset(asset, round, assetMarks(asset, userId, seen.get(asset.id)), label)];
+    });
+  }
+
+  async one(asset: AssetRow, userId: number): Promise<AssetView | undefined> {
+    return (await this.many([asset], userId))[0];
+  }
 }

@@ -11,18 +11,22 @@ import { envelope } from '@common/api/envelope';
 import type { AppContext } from '../context';
 import { AppError } from '../errors';
 import { requireSession } from '../plugins/session';
+import { assetActionRoutes, type AssetActionRouteDeps } from './assetActions';
 import { idParams } from './auth';
 
 export type AssetRouteDeps = Pick<
   AppContext,
   'assets' | 'assetUploads' | 'config' | 'folders' | 'projectAccess'
->;
+> &
+  AssetActionRouteDeps;
 
 const assetAnswer = envelope(assetSchema);
 
-/** Assets and their rounds: read, upload by multipart, delete the latest round. */
+/** Assets and their rounds: read, upload by multipart, delete the latest round; and what members do to them. */
 export function assetRoutes(ctx: AssetRouteDeps): FastifyPluginAsyncZod {
   return async (app) => {
+    await app.register(assetActionRoutes(ctx));
+
     app.get(
       '/assets/:id',
       { schema: { tags: ['assets'], params: idParams, response: { 200: assetAnswer } } },

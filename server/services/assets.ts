@@ -1,13 +1,14 @@
 import type { AssetRound, AssetView } from '@common/api/assets';
 import { ASSET_TEXTS } from '@common/api/assets';
 import type { Clock } from '../clock';
-import type { AssetRow } from '../db/repositories/assets';
 import type { ProjectRow } from '../db/repositories/projects';
 import type { AssetVersionRow } from '../db/repositories/assetVersions';
 import type { UnitOfWork } from '../db/unitOfWork';
 import { AppError, forbidden, notFound } from '../errors';
+import { authorizeAssets, type AssetAction } from '../policies/assets';
 import { authorize } from '../policies/projects';
-import { presentAsset, presentRound } from '../presenters/asset';
+import { presentRound, type AssetPresenter } from '../presenters/asset';
+import { assetNotFound, type AssetAccess } from './assetAccess';
 import type { ProjectAccess, ProjectView } from './projectAccess';
 import { projectEvent } from './projectEvents';
 
@@ -22,6 +23,8 @@ export class AssetService {
   constructor(
     private readonly uow: UnitOfWork,
     private readonly access: ProjectAccess,
+    private readonly assetAccess: AssetAccess,
+    private readonly presenter: AssetPresenter,
     private readonly removeFiles: RemoveRoundFiles,
     private readonly queuePreview: (versionId: number) => Promise<void>,
     private readonly clock: Clock,
@@ -29,7 +32,7 @@ export class AssetService {
 
   /** A round whose previews failed is made again (the failed state's retry button). */
   async retryPreview(userId: number, assetId: number, versionId: number): Promise<AssetRound> {
-    const { asset } = await this.load(userId, assetId, 'assets.upload');
+    const { asset } = await this.load(userId, assetId, 'upload');
     const round = await this.uow.read.assetVersions.findById(versionId);
     if (round?.asset_id !== asset.id) throw notFound();
     if (round.preview_state !== 'failed')
@@ -39,13 +42,14 @@ export class AssetService {
     return (await this.presentRounds([(await this.uow.read.assetVersions.findById(round.id))!]))[0]!;
   }
 
+  /** 'Asset Not Found' (§8) for a deleted asset as for one the caller may not see. */
   async get(userId: number, assetId: number): Promise<AssetView> {
-    const { asset } = await this.load(userId, assetId, 'assets.see');
-    return (await this.present([asset]))[0]!;
+    const { asset } = await this.load(userId, assetId, 'see');
+    return (await this.presenter.one(asset, userId)) ?? throwNotFound();
   }
 
   async rounds(userId: number, assetId: number): Promise<AssetRound[]> {
-    const { asset } = await this.load(userId, assetId, 'assets.seeVersions');
+    const { asset } = await this.load(userId, assetId, 'seeVersions');
     const rounds = await this.uow.read.assetVersions.listForAsset(asset.id);
     return this.presentRounds(rounds);
   }
@@ -85,12 +89,12 @@ export class AssetService {
   async page(view: ProjectView, folderId: number | null, page: number) {
     authorize(view, 'assets.see');
     const { rows, total } = await this.uow.read.assets.page(view.project.id, folderId, page, ASSETS_PER_PAGE);
-    return { assets: await this.present(rows), total };
+    return { assets: await this.presenter.many(rows, view.userId), total };
   }
 
   /** Only the latest round goes (§4), and an asset keeps at least one. */
   async deleteLastRound(userId: number, assetId: number): Promise<AssetView> {
-    const { asset, view } = await this.load(userId, assetId, 'assets.destroy');
+    const { asset, view } = await this.load(userId, assetId, 'destroy');
     const deleted = await this.uow.transaction(async (tx) => {
       await tx.lock('projects', asset.project_id);
       const rounds = await tx.assetVersions.listForAsset(asset.id);
@@ -116,23 +120,10 @@ export class AssetService {
     return this.get(userId, assetId);
   }
 
-  private async load(userId: number, assetId: number, capability: Parameters<typeof authorize>[1]) {
-    const asset = await this.uow.read.assets.findById(assetId);
-    if (!asset) throw notFound();
-    const view = await this.access.forUser(asset.project_id, userId);
-    authorize(view, capability);
+  private async load(userId: number, assetId: number, action: AssetAction) {
+    const { asset, view } = await this.assetAccess.forAsset(userId, assetId);
+    authorizeAssets(view, action);
     return { asset, view };
-  }
-
-  private async present(assets: AssetRow[]): Promise<AssetView[]> {
-    const ids = assets.map((a) => a.current_version_id).filter((id): id is number => id !== null);
-    const rounds = new Map(
-      (await this.presentRounds(await this.uow.read.assetVersions.findMany(ids))).map((r) => [r.id, r]),
-    );
-    return assets.flatMap((asset) => {
-      const current = asset.current_version_id === null ? undefined : rounds.get(asset.current_version_id);
-      return current ? [presentAsset(asset, current)] : [];
-    });
   }
 
   private async presentRounds(rounds: AssetVersionRow[]): Promise<AssetRound[]> {
@@ -148,4 +139,8 @@ export class AssetService {
       presentRound(r, r.uploader_id === null ? null : (names.get(r.uploader_id) ?? null)),
     );
   }
+}
+
+function throwNotFound(): never {
+  throw assetNotFound();
 }

@@ -1,5 +1,9 @@
 import { closeConverters, renderPreviews } from '../media/previews';
 import { MAKE_PREVIEWS } from '../jobs/previewJob';
+import type { AssetVersionRow } from '../db/repositories/assetVersions';
+import { AssetPresenter } from '../presenters/asset';
+import { AssetAccess } from '../services/assetAccess';
+import { AssetActions } from '../services/assetActions';
 import { AssetPreviews } from '../services/assetPreviews';
 import { AssetUploads } from '../services/assetUploads';
 import { AssetService } from '../services/assets';
@@ -21,16 +25,25 @@ export function assetServices(
     await jobs.send(MAKE_PREVIEWS, { versionId }, { singletonKey: String(versionId) });
   };
   const assetUploads = new AssetUploads(uow, projectAccess, workspaceAccess, storage, queuePreview, clock);
+  const assetAccess = new AssetAccess(uow, projectAccess);
+  /** Assets as one user sees them, with their 'new' marks, a page at a time. */
+  const assetPresenter = new AssetPresenter(uow.read);
+  const removeRounds = (rounds: AssetVersionRow[]) => projectFiles.removeRounds(rounds);
   return {
     /** Every upload's checks, and the asset or round it becomes. */
     assetUploads,
+    assetAccess,
+    assetPresenter,
     assets: new AssetService(
       uow,
       projectAccess,
-      (rounds) => projectFiles.removeRounds(rounds),
+      assetAccess,
+      assetPresenter,
+      removeRounds,
       queuePreview,
       clock,
     ),
+    assetActions: new AssetActions(uow, assetPresenter, removeRounds, clock),
     assetPreviews: new AssetPreviews(uow, storage, renderPreviews, config.uploads.dir, clock, log),
     queuePreview,
     /** Ends the converters kept warm between preview jobs (on shutdown, after the jobs stopped). */

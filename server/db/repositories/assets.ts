@@ -1,6 +1,7 @@
 import { sql, type Selectable } from 'kysely';
 import type { Db } from '../database';
 import type { AssetsTable } from '../schema';
+import type { LabelRow } from './labels';
 import type { AssetVersionRow } from './assetVersions';
 
 export type AssetRow = Selectable<AssetsTable>;
@@ -178,4 +179,157 @@ export class AssetsRepository {
     if (ids.length === 0) return;
     await this.db.deleteFrom('assets').where('id', 'in', ids).execute();
   }
+
+  /** The rounds of `versionIds` with their uploader's name, in one query (presenting a page). */
+  async roundsWithUploader(
+    versionIds: number[],
+  ): Promise<(AssetVersionRow & { uploader_name: string | null })[]> {
+    if (versionIds.length === 0) return [];
+    return this.db
+      .selectFrom('asset_versions as v')
+      .leftJoin('users as u', 'u.id', 'v.uploader_id')
+      .selectAll('v')
+      .select('u.name as uploader_name')
+      .where('v.id', 'in', versionIds)
+      .execute();
+  }
+
+  /** The label of each labelled asset of `assetIds`, with its project's labels order, in one query. */
+  async labelsOf(assetIds: number[]): Promise<Map<number, { label: LabelRow; labelsOrder: string }>> {
+    if (assetIds.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('assets as a')
+      .innerJoin('labels as l', 'l.id', 'a.label_id')
+      .innerJoin('projects as p', 'p.id', 'a.project_id')
+      .selectAll('l')
+      .select(['a.id as asset_id', 'p.labels_order'])
+      .where('a.id', 'in', assetIds)
+      .execute();
+    return new Map(
+      rows.map(({ asset_id, labels_order, ...label }) => [asset_id, { label, labelsOrder: labels_order }]),
+    );
+  }
+
+  /**
+   * Which of `nameKeys` are taken in a place: by an asset (its id) or by an upload under way there
+   * (null), in one query.
+   */
+  async takenNames(
+    projectId: number,
+    folderId: number | null,
+    nameKeys: string[],
+  ): Promise<Map<string, number | null>> {
+    if (nameKeys.length === 0) return new Map();
+    const placeKey = placeKeyOf(folderId);
+    const rows = await this.db
+      .selectFrom('assets')
+      .select(['name_key as key', sql<number | null>`id`.as('id')])
+      .where('project_id', '=', projectId)
+      .where('place_key', '=', placeKey)
+      .where('name_key', 'in', nameKeys)
+      .unionAll(
+        this.db
+          .selectFrom('asset_uploads')
+          .select([sql<string>`reserved_name_key`.as('key'), sql<number | null>`null`.as('id')])
+          .where('project_id', '=', projectId)
+          .where('place_key', '=', placeKey)
+          .where('reserved_name_key', 'in', nameKeys)
+          .where('status', 'in', ['uploading', 'creating']),
+      )
+      .execute();
+    const taken = new Map<string, number | null>();
+    for (const row of rows) if (!taken.has(row.key) || row.id !== null) taken.set(row.key, row.id);
+    return taken;
+  }
+
+  /** A unique violation when the asset's place already has an asset of this name. */
+  async rename(id: number, name: string, change: AssetChange): Promise<void> {
+    await this.db
+      .updateTable('assets')
+      .set({
+        name,
+        name_key: assetNameKey(name),
+        name_changed_at: change.now,
+        name_changed_by_id: change.userId,
+        updated_at: change.now,
+        last_activity_at: change.now,
+      })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  /** Into a folder, or back to the project's root; a unique violation when a name is taken there. */
+  async moveTo(ids: number[], folderId: number | null, now: string): Promise<void> {
+    if (ids.length === 0) return;
+    await this.db
+      .updateTable('assets')
+      .set({ folder_id: folderId, place_key: placeKeyOf(folderId), updated_at: now })
+      .where('id', 'in', ids)
+      .execute();
+  }
+
+  /** Approves or unapproves those of `ids` not so already; answers the ids changed. */
+  async setApproval(ids: number[], approve: AssetRow['approve'], change: AssetChange): Promise<number[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.db
+      .updateTable('assets')
+      .set({
+        approve,
+        approve_changed_at: change.now,
+        approve_changed_by_id: change.userId,
+        updated_at: change.now,
+        last_activity_at: change.now,
+      })
+      .where('id', 'in', ids)
+      .where('approve', '!=', approve)
+      .returning('id')
+      .execute();
+    return rows.map((r) => r.id);
+  }
+
+  /** Flags or unflags the asset unless it is so already; answers whether it changed. */
+  async setRush(id: number, rush: boolean, change: AssetChange): Promise<boolean> {
+    const rows = await this.db
+      .updateTable('assets')
+      .set({
+        rush_priority_set_at: rush ? change.now : null,
+        rush_changed_by_id: change.userId,
+        updated_at: change.now,
+        last_activity_at: change.now,
+      })
+      .where('id', '=', id)
+      .where('rush_priority_set_at', rush ? 'is' : 'is not', null)
+      .returning('id')
+      .execute();
+    return rows.length > 0;
+  }
+
+  /** Puts the label (or none) on those of `ids` that have another; answers the ids changed. */
+  async setLabel(ids: number[], labelId: number | null, change: AssetChange): Promise<number[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.db
+      .updateTable('assets')
+      .set({
+        label_id: labelId,
+        label_changed_at: change.now,
+        label_changed_by_id: change.userId,
+        updated_at: change.now,
+        last_activity_at: change.now,
+      })
+      .where('id', 'in', ids)
+      .where((eb) =>
+        labelId === null
+          ? eb('label_id', 'is not', null)
+          : eb.or([eb('label_id', 'is', null), eb('label_id', '!=', labelId)]),
+      )
+      .returning('id')
+      .execute();
+    return rows.map((r) => r.id);
+  }
+}
+
+/** Who changes an asset, and when: the per-user "new" marks compare both. */
+export interface AssetChange {
+  userId: number;
+  now: string;
 }

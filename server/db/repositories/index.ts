@@ -2,6 +2,7 @@ import type { Db } from '../database';
 import { AccessCodesRepository } from './accessCodes';
 import { AssetListsRepository } from './assetLists';
 import { AssetUploadsRepository } from './assetUploads';
+import { AssetUserStatesRepository } from './assetUserStates';
 import { AssetVersionsRepository } from './assetVersions';
 import { AssetsRepository } from './assets';
 import { ActivityLogsRepository } from './activityLogs';
@@ -38,6 +39,7 @@ const REPOSITORIES = {
   assets: (db: Db) => new AssetsRepository(db),
   assetLists: (db: Db) => new AssetListsRepository(db),
   assetUploads: (db: Db) => new AssetUploadsRepository(db),
+  assetUserStates: (db: Db) => new AssetUserStatesRepository(db),
   assetVersions: (db: Db) => new AssetVersionsRepository(db),
   attemptThrottles: (db: Db) => new AttemptThrottlesRepository(db),
   billing: (db: Db) => new BillingRepository(db),
