@@ -63,6 +63,7 @@ export function presentProject(row: ProjectRow, facts: ProjectFacts, userId: num
   const state = facts.states.get(row.id);
   const lastSeen = state?.last_seen_at ?? null;
   const othersActivityAt = facts.othersActivityAt.get(row.id);
+  const assets = facts.assets.get(row.id);
   const labelsOrder = parseLabelsOrder(row.labels_order);
   const labels = sortLabels((facts.labels.get(row.id) ?? []).map((l) => presentLabel(l, labelsOrder)));
   const mayShare = can(actor, 'projects.share');
@@ -98,17 +99,17 @@ export function presentProject(row: ProjectRow, facts: ProjectFacts, userId: num
     owner: presentPerson(owner),
     users: members.map((m) => presentPerson(m.user)),
     folders_count: facts.foldersCount.get(row.id) ?? 0,
-    // Assets, comments, tasks and notifications arrive with their issues; they fill these in then.
-    assets_count: 0,
+    assets_count: assets?.count ?? 0,
     is_new_for_current_user: lastSeen === null && row.created_by_id !== userId,
     // Only other people's changes are news: a user's own flag or rename is not.
     has_new_activity: lastSeen !== null && othersActivityAt !== undefined && othersActivityAt > lastSeen,
-    has_new_assets: false,
-    has_assets_unseen_by_current_user: false,
+    has_new_assets: assets?.hasNew ?? false,
+    has_assets_unseen_by_current_user: assets?.hasUnseen ?? false,
+    // Comments, tasks and notifications arrive with their issues; they fill these in then.
     has_new_comments: false,
     has_newly_approved_comments: false,
-    has_newly_flagged_assets: false,
-    has_newly_approved_assets: false,
+    has_newly_flagged_assets: assets?.hasNewlyFlagged ?? false,
+    has_newly_approved_assets: assets?.hasNewlyApproved ?? false,
     has_new_tasks: false,
     workspace: {
       id: workspace.id,

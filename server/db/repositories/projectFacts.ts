@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { ProjectRole } from '@common/projectRoles';
 import type { Db } from '../database';
 import type { LabelsTable, ProjectUserStatesTable } from '../schema';
@@ -36,6 +36,21 @@ export interface ProjectFacts {
   foldersCount: Map<number, number>;
   /** When someone other than the user last acted on each project (its activity log). */
   othersActivityAt: Map<number, string>;
+  /** Each project's assets as the user sees them (none: no entry). */
+  assets: Map<number, ProjectAssetFacts>;
+}
+
+/**
+ * A project's assets for one user. "New" is what someone else did after the user last saw the
+ * project (ever, when they never did); unseen is what the asset marks of server/presenters/asset.ts
+ * show on at least one asset.
+ */
+export interface ProjectAssetFacts {
+  count: number;
+  hasNew: boolean;
+  hasNewlyFlagged: boolean;
+  hasNewlyApproved: boolean;
+  hasUnseen: boolean;
 }
 
 function group<T>(rows: T[], key: (row: T) => number): Map<number, T[]> {
@@ -63,8 +78,9 @@ export class ProjectFactsRepository {
         labels: new Map(),
         foldersCount: new Map(),
         othersActivityAt: new Map(),
+        assets: new Map(),
       };
-    const [members, states, workspaces, labels, folders, othersActivity] = await Promise.all([
+    const [members, states, workspaces, labels, folders, othersActivity, assets] = await Promise.all([
       this.members(ids),
       this.db
         .selectFrom('project_user_states')
@@ -94,6 +110,7 @@ export class ProjectFactsRepository {
         .where((eb) => eb.or([eb('user_id', 'is', null), eb('user_id', '!=', userId)]))
         .groupBy('project_id')
         .execute(),
+      this.assetFacts(ids, userId),
     ]);
     return {
       members,
@@ -107,7 +124,68 @@ export class ProjectFactsRepository {
       ),
       foldersCount: new Map(folders.map((f) => [f.project_id, Number(f.n)])),
       othersActivityAt: new Map(othersActivity.map((a) => [a.project_id, String(a.at)])),
+      assets,
     };
+  }
+
+  /**
+   * The asset facts of every project in one query: a count and four EXISTS, each stopping at the
+   * first asset that answers it. A change is someone else's when its author is not the user (a
+   * deleted author, null, is someone else).
+   */
+  async assetFacts(projectIds: number[], userId: number): Promise<Map<number, ProjectAssetFacts>> {
+    if (projectIds.length === 0) return new Map();
+    const byOther = (column: string) => sql<boolean>`coalesce(${sql.ref(column)}, 0) <> ${userId}`;
+    const after = (column: string) =>
+      sql<boolean>`(s.last_seen_at is null or ${sql.ref(column)} > s.last_seen_at)`;
+    const changeUnseen = (change: 'round_added' | 'name_changed' | 'label_changed') =>
+      sql`(${sql.ref(`a.${change}_at`)} > coalesce(u.last_seen_at, a.created_at) and ${byOther(`a.${change}_by_id`)})`;
+    const rows = await this.db
+      .selectFrom('projects as p')
+      .leftJoin('project_user_states as s', (join) =>
+        join.onRef('s.project_id', '=', 'p.id').on('s.user_id', '=', userId),
+      )
+      .select((eb) => [
+        'p.id',
+        eb
+          .selectFrom('assets as a')
+          .select(eb.fn.countAll<number | string>().as('n'))
+          .whereRef('a.project_id', '=', 'p.id')
+          .as('count'),
+        sql<boolean>`exists (select 1 from assets a where a.project_id = p.id
+          and ${byOther('a.created_by_id')} and ${after('a.created_at')})`.as('has_new'),
+        sql<boolean>`exists (select 1 from assets a where a.project_id = p.id
+          and a.rush_priority_set_at is not null
+          and ${byOther('a.rush_changed_by_id')} and ${after('a.rush_priority_set_at')})`.as(
+          'has_newly_flagged',
+        ),
+        sql<boolean>`exists (select 1 from assets a where a.project_id = p.id
+          and a.approve = 'confirmed' and a.approve_changed_at is not null
+          and ${byOther('a.approve_changed_by_id')} and ${after('a.approve_changed_at')})`.as(
+          'has_newly_approved',
+        ),
+        sql<boolean>`exists (select 1 from assets a
+          left join asset_user_states u on u.asset_id = a.id and u.user_id = ${userId}
+          where a.project_id = p.id and (
+            (u.last_seen_at is null and ${byOther('a.created_by_id')})
+            or ${changeUnseen('round_added')} or ${changeUnseen('name_changed')} or ${changeUnseen('label_changed')}))`.as(
+          'has_unseen',
+        ),
+      ])
+      .where('p.id', 'in', projectIds)
+      .execute();
+    return new Map(
+      rows.map((r) => [
+        r.id,
+        {
+          count: Number(r.count ?? 0),
+          hasNew: Boolean(r.has_new),
+          hasNewlyFlagged: Boolean(r.has_newly_flagged),
+          hasNewlyApproved: Boolean(r.has_newly_approved),
+          hasUnseen: Boolean(r.has_unseen),
+        },
+      ]),
+    );
   }
 
   /** Each project's members with their user, in the order they joined. */
