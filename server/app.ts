@@ -16,6 +16,7 @@ import { migrateToLatest } from './db/database';
 import { assetListRoutes } from './routes/assetLists';
 import { assetRoutes } from './routes/assets';
 import { renditionRoutes } from './routes/renditions';
+import { downloadRoutes } from './routes/downloads';
 import { uploadRoutes } from './routes/uploads';
 import { registerJobs } from './jobs';
 import { cspDirectives } from './plugins/contentSecurityPolicy';
@@ -130,6 +131,7 @@ export async function buildApp(
       await api.register(assetRoutes(ctx));
       await api.register(assetListRoutes(ctx));
       await api.register(renditionRoutes(ctx));
+      await api.register(downloadRoutes(ctx));
       await api.register(workspaceProjectRoutes(ctx));
       await api.register(sandboxPaymentRoutes(ctx));
       await api.register(stripeWebhookRoutes(ctx));

@@ -2,6 +2,11 @@ import type { Logger } from 'pino';
 import type { Mailer } from '../adapters/mail/mailer';
 import type { JobQueue } from '../adapters/queue/jobQueue';
 import type { Clock } from '../clock';
+import type { FileStorage } from '../adapters/storage/fileStorage';
+import type { Config } from '../config';
+import type { UnitOfWork } from '../db/unitOfWork';
+import { Downloads } from '../services/downloads';
+import type { ProjectAccess } from '../services/projectAccess';
 import type { EventDispatcher } from '../events/dispatcher';
 import type { AccountService } from '../services/accounts';
 import type { AssetPreviews } from '../services/assetPreviews';
@@ -14,6 +19,7 @@ import { sendMailJob } from './mailJob';
 import { previewJob } from './previewJob';
 import { REDELIVER_EVENTS, REDELIVER_EVENTS_CRON, redeliverEventsJob } from './redeliverEventsJob';
 import { SWEEP_UPLOADS, SWEEP_UPLOADS_CRON, uploadSweepJob } from './uploadSweepJob';
+import { removeZipJob, zipJob } from './zipJob';
 
 export interface JobDependencies {
   /** The outbox or SMTP: what actually delivers a queued message. */
@@ -26,6 +32,12 @@ export interface JobDependencies {
   uploadSweep: UploadSweep;
   clock: Clock;
   log: Logger;
+  /** Downloads too large to stream: the zip job reads the project and the files, and mails the link. */
+  uow: UnitOfWork;
+  projectAccess: ProjectAccess;
+  storage: FileStorage;
+  mailer: Mailer;
+  config: Config;
 }
 
 /**
@@ -44,6 +56,9 @@ export function registerJobs(queue: JobQueue, deps: JobDependencies): void {
       access_code: (email) => deps.accounts.sendAccessCode(email),
     }),
   );
+  const downloads = new Downloads({ ...deps, jobs: queue });
+  queue.register(zipJob(downloads));
+  queue.register(removeZipJob(downloads));
 }
 
 /** The recurring jobs; set by the process entries (web and worker), not by the tests. */

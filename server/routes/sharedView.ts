@@ -39,6 +39,9 @@ export const SHARED_ROUTES = [
   { method: 'GET', url: '/shared/:shareHash/folders/:folderId', hashIn: 'path' },
   { method: 'GET', url: '/shared/:shareHash/cover', hashIn: 'path' },
   { method: 'GET', url: '/shared/:shareHash/renditions/:versionId/:token/*', hashIn: 'path' },
+  { method: 'POST', url: '/shared/:shareHash/assets/download', hashIn: 'path' },
+  { method: 'GET', url: '/shared/:shareHash/assets/:assetId/download', hashIn: 'path' },
+  { method: 'GET', url: '/shared/:shareHash/downloads', hashIn: 'path' },
   { method: 'GET', url: '/shared/:shareHash/assets', hashIn: 'path' },
   { method: 'GET', url: '/shared/:shareHash/assets/:assetId', hashIn: 'path' },
 ] as const satisfies readonly { method: string; url: string; hashIn: 'path' | 'query' }[];
