@@ -191,5 +191,14 @@ describe('the project’s asset fields for each user', () => {
       has_new_assets: true,
       has_assets_unseen_by_current_user: true,
     });
+    // The list's 'new assets' filter asks the same question.
+    const withNewAssets = async (client: ApiClient) =>
+      (
+        await client.get(
+          `/projects/active?filters=${encodeURIComponent(JSON.stringify({ new_assets: true }))}`,
+        )
+      ).body.response.map((p: Json) => p.id);
+    expect(await withNewAssets(cast.viewer.client)).toContain(cast.project.id);
+    expect(await withNewAssets(cast.owner.client)).not.toContain(cast.project.id);
   });
 });

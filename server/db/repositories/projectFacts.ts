@@ -1,3 +1,4 @@
+import { hasNewAssets } from './assetNews';
 import { sql, type Selectable } from 'kysely';
 import type { ProjectRole } from '@common/projectRoles';
 import type { Db } from '../database';
@@ -152,8 +153,7 @@ export class ProjectFactsRepository {
           .select(eb.fn.countAll<number | string>().as('n'))
           .whereRef('a.project_id', '=', 'p.id')
           .as('count'),
-        sql<boolean>`exists (select 1 from assets a where a.project_id = p.id
-          and ${byOther('a.created_by_id')} and ${after('a.created_at')})`.as('has_new'),
+        hasNewAssets(userId).as('has_new'),
         sql<boolean>`exists (select 1 from assets a where a.project_id = p.id
           and a.rush_priority_set_at is not null
           and ${byOther('a.rush_changed_by_id')} and ${after('a.rush_priority_set_at')})`.as(

@@ -3,6 +3,7 @@ import type { ProjectFilters, ProjectSort } from '@common/api/projects';
 import type { Db } from '../database';
 import type { Database } from '../schema';
 import type { ProjectRow } from './projects';
+import { hasNewAssets } from './assetNews';
 
 export type ProjectListScope = 'active' | 'archived' | 'hidden';
 export type Direction = 'asc' | 'desc';
@@ -96,8 +97,7 @@ export class ProjectListsRepository {
     if (scope === 'hidden') listing = listing.where('st.hidden_at', 'is not', null);
     else listing = listing.where('p.status', '=', scope).where('st.hidden_at', 'is', null);
     if (filters.priority) listing = listing.where('p.rush_priority_set_at', 'is not', null);
-    // No project has new assets before the assets issue adds them.
-    if (filters.new_assets) listing = listing.where(sql<boolean>`1 = 0`);
+    if (filters.new_assets) listing = listing.where(hasNewAssets(userId, 'p', 'st'));
     if (filters.unresolved_comments) listing = listing.where('p.unresolved_comments_count', '>', 0);
     if (filters.role) listing = listing.where('me.role', '=', filters.role);
     const labelId = filters.label_id;
