@@ -1,11 +1,4 @@
-import {
-  PostgresAdapter,
-  sql,
-  type ExpressionBuilder,
-  type RawBuilder,
-  type SelectQueryBuilder,
-  type SqlBool,
-} from 'kysely';
+import { PostgresAdapter, sql, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { AssetFilters, AssetSort, SortOrder } from '@common/api/assetLists';
 import type { Db } from '../database';
 import type { Database } from '../schema';
@@ -19,8 +12,8 @@ export interface AssetListing {
   filters: AssetFilters;
 }
 
-type Listing = SelectQueryBuilder<Database & { a: Database['assets'] }, 'a', object>;
-type Assets = ExpressionBuilder<Database & { a: Database['assets'] }, 'a'>;
+/** Queries over the assets as `a`, with whatever else they join. */
+type OverAssets = Database & { a: Database['assets'] };
 
 /** Where assets never placed by hand go in the manual order: after every placed one. */
 const UNPLACED = 2147483647;
@@ -45,18 +38,28 @@ export class AssetListsRepository {
         : (column) => sql<string>`${sql.ref(column)}`;
   }
 
-  /** One page of the list, ties broken by id so that pages never repeat or skip an asset. */
-  page(
+  /**
+   * One page of the list, ties broken by id so that pages never repeat or skip an asset. The ids
+   * of the page are found first, in the sort's index alone where it holds all the query reads, so
+   * a deep page skips index entries rather than rows; then the page's rows are read by id.
+   */
+  async page(
     listing: AssetListing,
     sort: AssetSort,
     order: SortOrder,
     limit: number,
     offset: number,
   ): Promise<AssetRow[]> {
-    return this.sorted(this.filtered(listing).selectAll('a'), sort, order)
+    const found = await this.sorted(this.filtered(listing).select('a.id'), sort, order)
       .limit(limit)
       .offset(offset)
       .execute();
+    if (found.length === 0) return [];
+    const ids = found.map((r) => r.id);
+    const rows = new Map(
+      (await this.db.selectFrom('assets').selectAll().where('id', 'in', ids).execute()).map((r) => [r.id, r]),
+    );
+    return ids.flatMap((id) => rows.get(id) ?? []);
   }
 
   async count(listing: AssetListing): Promise<number> {
@@ -107,8 +110,9 @@ export class AssetListsRepository {
     );
   }
 
-  private filtered({ projectId, folderId, userId, filters }: AssetListing): Listing {
-    let listing: Listing = this.db
+  /** The place's assets, filtered; for 'new for me', with the caller's last sight of each as `s`. */
+  private filtered({ projectId, folderId, userId, filters }: AssetListing) {
+    let listing = this.db
       .selectFrom('assets as a')
       .where('a.project_id', '=', projectId)
       .where('a.place_key', '=', placeKeyOf(folderId));
@@ -118,45 +122,53 @@ export class AssetListsRepository {
     if (filters.label_ids?.length) listing = listing.where('a.label_id', 'in', filters.label_ids);
     if (filters.kind) listing = listing.where('a.kind', '=', filters.kind);
     if (filters.file_types?.length) listing = listing.where('a.file_type', 'in', filters.file_types);
-    if (filters.new_for_me) listing = listing.where((eb) => newForUser(eb, userId));
+    listing = listing.$if(filters.new_for_me === true, (query) =>
+      query
+        .leftJoin('asset_user_states as s', (join) =>
+          join.onRef('s.asset_id', '=', 'a.id').on('s.user_id', '=', userId),
+        )
+        .where(newForUser(userId)),
+    );
     return listing;
   }
 
   /** The sorts of §9 (common/api/assetLists.ts says what ascending means for each). */
-  private sorted<O>(
-    query: SelectQueryBuilder<Database & { a: Database['assets'] }, 'a', O>,
+  private sorted<DB extends OverAssets, TB extends keyof DB, O>(
+    query: SelectQueryBuilder<DB, TB, O>,
     sort: AssetSort,
     d: SortOrder,
   ) {
+    const by = (...keys: RawBuilder<unknown>[]) =>
+      keys.reduce((q, key) => q.orderBy(key, d), query).orderBy(sql.ref('a.id'), d);
     switch (sort) {
       case 'file_name':
-        return query.orderBy(this.bytewise('a.name_key'), d).orderBy('a.id', d);
+        return by(this.bytewise('a.name_key'));
       case 'recent_activity':
-        return query.orderBy('a.last_activity_at', d).orderBy('a.id', d);
+        return by(sql.ref('a.last_activity_at'));
       case 'round_number':
-        return query.orderBy('a.round_number', d).orderBy('a.id', d);
+        return by(sql.ref('a.round_number'));
       case 'file_type':
-        return query.orderBy(this.bytewise('a.file_type'), d).orderBy('a.id', d);
+        return by(this.bytewise('a.file_type'));
       case 'approved':
         // 'confirmed' before 'pending': approved first when ascending.
-        return query.orderBy('a.approve', d).orderBy('a.id', d);
+        return by(sql.ref('a.approve'));
       case 'unresolved_comments':
-        return query.orderBy('a.unresolved_comments_count', d).orderBy('a.id', d);
+        return by(sql.ref('a.unresolved_comments_count'));
       case 'manual':
-        return query.orderBy(sql`coalesce(a.position, ${sql.lit(UNPLACED)})`, d).orderBy('a.id', d);
+        return by(sql`coalesce(a.position, ${sql.lit(UNPLACED)})`);
       case 'date_uploaded':
-        return query.orderBy('a.created_at', d).orderBy('a.id', d);
+        return by(sql.ref('a.created_at'));
       case 'priority':
         // Flagged first, the latest flag first, then the latest activity: the index's own order.
         return d === 'asc'
           ? query
               .orderBy(sql`a.rush_priority_set_at desc nulls last`)
-              .orderBy('a.last_activity_at', 'desc')
-              .orderBy('a.id', 'desc')
+              .orderBy(sql.ref('a.last_activity_at'), 'desc')
+              .orderBy(sql.ref('a.id'), 'desc')
           : query
               .orderBy(sql`a.rush_priority_set_at asc nulls first`)
-              .orderBy('a.last_activity_at', 'asc')
-              .orderBy('a.id', 'asc');
+              .orderBy(sql.ref('a.last_activity_at'), 'asc')
+              .orderBy(sql.ref('a.id'), 'asc');
     }
   }
 
@@ -222,31 +234,13 @@ const CHANGES = [
 /**
  * Whether the asset carries one of `userId`'s 'new' marks (the 'new for me' filter), by the rule
  * of assetMarks: never seen by them and not theirs, or a round, name or label changed by someone
- * else since they last saw it (what they uploaded counts as seen when they uploaded it).
+ * else since they last saw it (what they uploaded counts as seen when they uploaded it). Reads
+ * the caller's last sight joined as `s`.
  */
-function newForUser(eb: Assets, userId: number) {
-  const changedAfter = (seen: string) =>
-    sql<SqlBool>`(${sql.join(
-      CHANGES.map(
-        ([at, by]) =>
-          sql`(${sql.ref(at)} > ${sql.ref(seen)} and (${sql.ref(by)} is null or ${sql.ref(by)} <> ${userId}))`,
-      ),
-      sql` or `,
-    )})`;
-  const state = eb
-    .selectFrom('asset_user_states as s')
-    .select('s.user_id')
-    .whereRef('s.asset_id', '=', 'a.id')
-    .where('s.user_id', '=', userId);
-  return eb.or([
-    eb.exists(state.where(changedAfter('s.last_seen_at'))),
-    eb.and([
-      eb.not(eb.exists(state)),
-      eb.or([
-        eb('a.created_by_id', 'is', null),
-        eb('a.created_by_id', '<>', userId),
-        changedAfter('a.created_at'),
-      ]),
-    ]),
-  ]);
+function newForUser(userId: number) {
+  const seen = sql`coalesce(s.last_seen_at, case when a.created_by_id = ${userId} then a.created_at end)`;
+  const changed = CHANGES.map(
+    ([at, by]) => sql`(${sql.ref(at)} > ${seen} and (${sql.ref(by)} is null or ${sql.ref(by)} <> ${userId}))`,
+  );
+  return sql<SqlBool>`(${seen} is null or ${sql.join(changed, sql` or `)})`;
 }
