@@ -6,6 +6,8 @@ import { EmptyPanel } from '@web/components/page/EmptyPanel';
 import { Page, GRID_PAGE_WIDTH } from '@web/components/page/Page';
 import { FOLDER_EMPTY_TEXTS } from '@web/routes/project/folders/FolderContent';
 import { FolderNotFound } from '@web/routes/project/ProjectNotFound';
+import { useViewMode, ViewToggle } from '@web/routes/project/ViewToggle';
+import { SharedAssetSection } from './SharedAssetSection';
 import { sharedCrumbs, sharedViewPath } from './sharedCrumbs';
 import { SharedLoading, SharedRefusal } from './SharedRefusal';
 import { SHARED_VIEW_TEXTS, SharedHeader } from './SharedViewPage';
@@ -16,6 +18,7 @@ export function SharedFolderPage() {
   const folderId = Number(folderID);
   const project = useSharedProject(shareHash);
   const folder = useSharedFolder(shareHash, folderId);
+  const [mode, setMode] = useViewMode();
   usePageBreadcrumbs(
     sharedCrumbs(shareHash, {
       projectName: project.data?.name,
@@ -37,20 +40,27 @@ export function SharedFolderPage() {
   if (folder.isError)
     return <SharedRefusal shareHash={shareHash} error={folder.error} onRetry={() => void folder.refetch()} />;
   if (!project.data || !folder.data) return <SharedLoading />;
-  const count = folder.data.images_count + folder.data.documents_count;
   return (
     <Page size={GRID_PAGE_WIDTH}>
       <div data-testid="shared-folder">
-        <SharedHeader project={project.data} title={folder.data.name} />
-        {/* The assets issue lists the folder's assets here. */}
-        {count === 0 ? (
-          <EmptyPanel
-            testId="shared-folder-empty"
-            icon={<IconPhotoScan size={28} />}
-            title={FOLDER_EMPTY_TEXTS.title}
-            description={SHARED_VIEW_TEXTS.folderEmptyBody}
-          />
-        ) : null}
+        <SharedHeader
+          project={project.data}
+          title={folder.data.name}
+          actions={<ViewToggle mode={mode} onChange={setMode} />}
+        />
+        <SharedAssetSection
+          shareHash={shareHash}
+          folderId={folder.data.id}
+          mode={mode}
+          empty={
+            <EmptyPanel
+              testId="shared-folder-empty"
+              icon={<IconPhotoScan size={28} />}
+              title={FOLDER_EMPTY_TEXTS.title}
+              description={SHARED_VIEW_TEXTS.folderEmptyBody}
+            />
+          }
+        />
       </div>
     </Page>
   );

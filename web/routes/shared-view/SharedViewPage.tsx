@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Badge, Group, Stack, Text, Title } from '@mantine/core';
 import { IconDownload, IconEye, IconPhotoScan } from '@tabler/icons-react';
 import { useParams } from 'react-router';
@@ -8,6 +9,8 @@ import { EmptyPanel } from '@web/components/page/EmptyPanel';
 import { Page, GRID_PAGE_WIDTH } from '@web/components/page/Page';
 import { FolderCollection } from '@web/routes/project/folders/FolderCollection';
 import { useViewMode, ViewToggle } from '@web/routes/project/ViewToggle';
+import type { ViewMode } from '@web/routes/project/viewMode';
+import { SharedAssetSection } from './SharedAssetSection';
 import { sharedCrumbs, sharedViewPath } from './sharedCrumbs';
 import { SharedLoading, SharedRefusal } from './SharedRefusal';
 
@@ -17,8 +20,16 @@ export const SHARED_VIEW_TEXTS = {
   folderEmptyBody: 'Images and documents added to this folder will show up here.',
 } as const;
 
-/** The shared project's name, who shares it, and what the link allows. */
-export function SharedHeader({ project, title }: { project: SharedProject; title?: string }) {
+/** The shared project's name, who shares it, and what the link allows; `actions` on the right. */
+export function SharedHeader({
+  project,
+  title,
+  actions,
+}: {
+  project: SharedProject;
+  title?: string;
+  actions?: ReactNode;
+}) {
   return (
     <Group gap="lg" wrap="nowrap" mb="xl" align="center">
       {project.cover_url && (
@@ -47,36 +58,44 @@ export function SharedHeader({ project, title }: { project: SharedProject; title
           </Badge>
         </Group>
       </Stack>
+      {actions && <Group ml="auto">{actions}</Group>}
     </Group>
   );
 }
 
-function SharedFolders({ project }: { project: SharedProject }) {
-  const [mode, setMode] = useViewMode();
+/** The folders and the assets outside folders; one message when there is neither. */
+function SharedContents({ project, mode }: { project: SharedProject; mode: ViewMode }) {
   const base = sharedViewPath(project.share_hash);
-  if (project.folders.length === 0)
-    return (
-      <EmptyPanel
-        testId="shared-empty"
-        icon={<IconPhotoScan size={28} />}
-        title={SHARED_VIEW_TEXTS.emptyTitle}
-        description={SHARED_VIEW_TEXTS.emptyBody}
-      />
-    );
+  const hasFolders = project.folders.length > 0;
   return (
-    <Stack gap="lg">
-      <Group justify="space-between">
-        <Title order={2} size="h3">
-          Folders
-        </Title>
-        <ViewToggle mode={mode} onChange={setMode} />
-      </Group>
-      <FolderCollection
-        folders={project.folders}
+    <Stack gap="xl">
+      {hasFolders && (
+        <Stack gap="lg">
+          <Title order={2} size="h3">
+            Folders
+          </Title>
+          <FolderCollection
+            folders={project.folders}
+            mode={mode}
+            linkTo={(folder: Folder) => `${base}/folders/${folder.id}`}
+          />
+        </Stack>
+      )}
+      <SharedAssetSection
+        shareHash={project.share_hash}
+        folderId={null}
         mode={mode}
-        linkTo={(folder: Folder) => `${base}/folders/${folder.id}`}
+        empty={
+          hasFolders ? null : (
+            <EmptyPanel
+              testId="shared-empty"
+              icon={<IconPhotoScan size={28} />}
+              title={SHARED_VIEW_TEXTS.emptyTitle}
+              description={SHARED_VIEW_TEXTS.emptyBody}
+            />
+          )
+        }
       />
-      {/* The assets issue lists the shared project's assets outside folders here. */}
     </Stack>
   );
 }
@@ -85,6 +104,7 @@ function SharedFolders({ project }: { project: SharedProject }) {
 export function SharedViewPage() {
   const { shareHash = '' } = useParams();
   const project = useSharedProject(shareHash);
+  const [mode, setMode] = useViewMode();
   // A refused link shows no trail: there is no project to lead back to.
   usePageBreadcrumbs(project.isError ? [] : sharedCrumbs(shareHash, { projectName: project.data?.name }));
 
@@ -96,8 +116,8 @@ export function SharedViewPage() {
   return (
     <Page size={GRID_PAGE_WIDTH}>
       <div data-testid="shared-view">
-        <SharedHeader project={project.data} />
-        <SharedFolders project={project.data} />
+        <SharedHeader project={project.data} actions={<ViewToggle mode={mode} onChange={setMode} />} />
+        <SharedContents project={project.data} mode={mode} />
       </div>
     </Page>
   );

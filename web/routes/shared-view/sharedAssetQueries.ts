@@ -1,0 +1,87 @@
+import { useEffect } from 'react';
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Pagination } from '@common/api/projects';
+import type { SharedAsset, SharedAssetDetail } from '@common/api/sharedAssets';
+import { api, apiEnvelope } from '@web/api/client';
+import { sharedKeys, sharedRefusal } from '@web/api/sharing';
+
+/** A round still being previewed is asked for again this often, until its files exist. */
+const PROCESSING_POLL_MS = 2000;
+
+/** Under the link's key: unlocking the link asks for these again with the rest. */
+export const sharedAssetKeys = {
+  list: (hash: string, folderId: number | null) =>
+    [...sharedKeys.all(hash), 'assets', folderId ?? 'root'] as const,
+  one: (hash: string, assetId: number) => [...sharedKeys.all(hash), 'asset', assetId] as const,
+};
+
+const noRetryOnRefusal = (count: number, error: unknown) => sharedRefusal(error) === 'error' && count < 2;
+const isProcessing = (asset: SharedAsset) => asset.current_version.preview_state === 'processing';
+
+export interface SharedAssetPage {
+  assets: SharedAsset[];
+  pagination: Pagination | undefined;
+}
+
+/** GET /shared/{hash}/assets[?folder_id=]: the link's assets of the root or a folder, 100 a page. */
+export function useSharedAssetList(hash: string, folderId: number | null) {
+  return useInfiniteQuery({
+    queryKey: sharedAssetKeys.list(hash, folderId),
+    initialPageParam: 1,
+    queryFn: async ({ pageParam }): Promise<SharedAssetPage> => {
+      const query = new URLSearchParams({ page: String(pageParam) });
+      if (folderId !== null) query.set('folder_id', String(folderId));
+      const envelope = await apiEnvelope<SharedAsset[], { pagination?: Pagination }>(
+        `/shared/${encodeURIComponent(hash)}/assets?${query.toString()}`,
+      );
+      return { assets: envelope.response, pagination: envelope.meta?.pagination };
+    },
+    getNextPageParam: (page) =>
+      page.pagination && !page.pagination.last_page ? page.pagination.current + 1 : undefined,
+    enabled: hash.length > 0 && (folderId === null || folderId > 0),
+    retry: noRetryOnRefusal,
+    staleTime: 30_000,
+    refetchInterval: (query) =>
+      query.state.data?.pages.some((page) => page.assets.some(isProcessing)) ? PROCESSING_POLL_MS : false,
+  });
+}
+
+const sharedAssetQuery = (hash: string, assetId: number) => ({
+  queryKey: sharedAssetKeys.one(hash, assetId),
+  queryFn: () => api<SharedAssetDetail>(`/shared/${encodeURIComponent(hash)}/assets/${assetId}`),
+  staleTime: 30_000,
+});
+
+/**
+ * GET /shared/{hash}/assets/{id}: one asset with its latest round and its neighbouring images.
+ * Moving to a neighbour keeps the current answer on screen until the next one arrives.
+ */
+export function useSharedAsset(hash: string, assetId: number) {
+  return useQuery({
+    ...sharedAssetQuery(hash, assetId),
+    enabled: hash.length > 0 && Number.isInteger(assetId) && assetId > 0,
+    retry: noRetryOnRefusal,
+    placeholderData: (previous) => previous,
+    refetchInterval: (query) =>
+      query.state.data && isProcessing(query.state.data) ? PROCESSING_POLL_MS : false,
+  });
+}
+
+/** The previous and next images are fetched ahead, answer and preview, so ← → feel instant. */
+export function usePrefetchNeighbours(hash: string, asset: SharedAssetDetail | undefined) {
+  const queryClient = useQueryClient();
+  const previous = asset?.previous_image_id ?? null;
+  const next = asset?.next_image_id ?? null;
+  useEffect(() => {
+    for (const id of [next, previous]) {
+      if (id === null) continue;
+      queryClient.fetchQuery(sharedAssetQuery(hash, id)).then(
+        (neighbour) => {
+          const url = neighbour.current_version.image_url;
+          if (url) new Image().src = url;
+        },
+        () => undefined,
+      );
+    }
+  }, [queryClient, hash, previous, next]);
+}
