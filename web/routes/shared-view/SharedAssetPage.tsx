@@ -1,25 +1,65 @@
-import { IconPhoto } from '@tabler/icons-react';
-import { useParams } from 'react-router';
-import { useSharedProject } from '@web/api/sharing';
+import { Button } from '@mantine/core';
+import { IconPhotoQuestion } from '@tabler/icons-react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { ASSET_TEXTS } from '@common/api/assets';
+import { sharedRefusal, useSharedProject } from '@web/api/sharing';
 import { usePageBreadcrumbs } from '@web/components/Breadcrumbs/BreadcrumbsContext';
 import { EmptyPanel } from '@web/components/page/EmptyPanel';
-import { Page, PageHeader } from '@web/components/page/Page';
-import { sharedCrumbs } from './sharedCrumbs';
+import { Page } from '@web/components/page/Page';
+import { SharedAssetViewer } from './SharedAssetViewer';
+import { usePrefetchNeighbours, useSharedAsset } from './sharedAssetQueries';
+import { sharedAssetPath, sharedCrumbs, sharedViewPath } from './sharedCrumbs';
+import { SharedLoading, SharedRefusal } from './SharedRefusal';
 
-/** /projects/shared_view/:shareHash/assets/:assetID (filled by the assets issue). */
+/** The link works but this asset is not in its project (deleted, or never there). */
+function SharedAssetNotFound({ shareHash }: { shareHash: string }) {
+  return (
+    <Page size={720}>
+      <EmptyPanel
+        testId="shared-asset-not-found"
+        icon={<IconPhotoQuestion size={28} />}
+        title={ASSET_TEXTS.notFoundTitle}
+        description={ASSET_TEXTS.notFound}
+      >
+        <Button component={Link} to={sharedViewPath(shareHash)} variant="default">
+          Back to the project
+        </Button>
+      </EmptyPanel>
+    </Page>
+  );
+}
+
+/** /projects/shared_view/:shareHash/assets/:assetID: one asset of the shared project, latest round. */
 export function SharedAssetPage() {
   const { shareHash = '', assetID = '' } = useParams();
+  const navigate = useNavigate();
   const project = useSharedProject(shareHash);
-  usePageBreadcrumbs(sharedCrumbs(shareHash, { projectName: project.data?.name, assetID }));
+  const asset = useSharedAsset(shareHash, Number(assetID));
+  usePrefetchNeighbours(shareHash, asset.data);
+  const folderId = asset.data?.folder_id ?? null;
+  const folder = folderId === null ? undefined : project.data?.folders.find((f) => f.id === folderId);
+  usePageBreadcrumbs(
+    project.isError
+      ? []
+      : sharedCrumbs(shareHash, {
+          projectName: project.data?.name,
+          folder: folderId === null ? undefined : { id: folderId, name: folder?.name },
+          asset: { id: assetID, name: asset.data?.name },
+        }),
+  );
+
+  if (project.isError)
+    return (
+      <SharedRefusal shareHash={shareHash} error={project.error} onRetry={() => void project.refetch()} />
+    );
+  // Until the link itself answers, a refused asset says nothing about why.
+  if (project.isPending) return <SharedLoading />;
+  if (asset.isError && sharedRefusal(asset.error) === 'not_found')
+    return <SharedAssetNotFound shareHash={shareHash} />;
+  if (asset.isError)
+    return <SharedRefusal shareHash={shareHash} error={asset.error} onRetry={() => void asset.refetch()} />;
+  if (!asset.data) return <SharedLoading />;
   return (
-    <Page>
-      <PageHeader title="Shared asset" />
-      <EmptyPanel
-        testId="shared-asset-empty"
-        icon={<IconPhoto size={28} />}
-        title="Shared assets are almost here"
-        description="The latest round of a shared asset will be viewable here without an account. Assets arrive in an upcoming release."
-      />
-    </Page>
+    <SharedAssetViewer asset={asset.data} onOpen={(id) => void navigate(sharedAssetPath(shareHash, id))} />
   );
 }

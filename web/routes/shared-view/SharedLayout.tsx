@@ -1,10 +1,37 @@
 import { Button } from '@mantine/core';
-import { Link, Outlet, useParams } from 'react-router';
+import { IconDownload } from '@tabler/icons-react';
+import { Link, Outlet, useMatch, useParams } from 'react-router';
 import { Breadcrumbs } from '@web/components/Breadcrumbs/Breadcrumbs';
 import { BreadcrumbsProvider, useBreadcrumbTrail } from '@web/components/Breadcrumbs/BreadcrumbsContext';
 import { TopBar } from '@web/components/TopBar/TopBar';
 import classes from '@web/components/layout/AppLayout.module.css';
+import { useSharedAsset } from './sharedAssetQueries';
 
+/**
+ * On an asset page of a link that allows downloads: the latest round's original (the server
+ * answers it only on such a link, and names the file).
+ */
+function SharedDownload({ shareHash }: { shareHash: string }) {
+  const match = useMatch('/projects/shared_view/:shareHash/assets/:assetID');
+  const asset = useSharedAsset(shareHash, Number(match?.params.assetID ?? 0));
+  const url = match ? asset.data?.current_version.original_url : null;
+  if (!url) return null;
+  return (
+    <Button
+      component="a"
+      href={url}
+      download={asset.data?.name}
+      variant="light"
+      size="sm"
+      leftSection={<IconDownload size={16} />}
+      data-testid="shared-download"
+    >
+      Download
+    </Button>
+  );
+}
+
+/** The shared view bar: logo and trail back to the shared project, Download, Register and Login. */
 function SharedTopBar() {
   const { shareHash = '' } = useParams();
   const crumbs = useBreadcrumbTrail();
@@ -14,6 +41,7 @@ function SharedTopBar() {
       left={crumbs.length > 0 ? <Breadcrumbs crumbs={crumbs} shared /> : undefined}
       right={
         <>
+          <SharedDownload shareHash={shareHash} />
           <Button component={Link} to="/signup" variant="default" size="sm">
             Register
           </Button>

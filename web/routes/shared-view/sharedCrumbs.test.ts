@@ -12,11 +12,16 @@ describe('shared view trail', () => {
     ]);
   });
 
-  it('ends with the asset on a shared asset page', () => {
-    expect(sharedCrumbs('h4sh', { assetID: '5' }).at(-1)).toEqual({
+  it('ends with the asset on a shared asset page, named once it loads', () => {
+    expect(sharedCrumbs('h4sh', { asset: { id: '5' } }).at(-1)).toEqual({
       kind: 'asset',
       label: 'Asset 5',
       to: '/projects/shared_view/h4sh/assets/5',
     });
+    expect(
+      sharedCrumbs('h4sh', { folder: { id: 3, name: 'Finals' }, asset: { id: 5, name: 'hero.jpg' } }).map(
+        (crumb) => crumb.label,
+      ),
+    ).toEqual(['Shared project', 'Finals', 'hero.jpg']);
   });
 });

@@ -3,10 +3,12 @@ import type { Crumb } from '@web/components/Breadcrumbs/crumbs';
 export interface SharedLevels {
   projectName?: string | undefined;
   folder?: { id: number | string; name?: string | undefined } | undefined;
-  assetID?: string | undefined;
+  asset?: { id: number | string; name?: string | undefined } | undefined;
 }
 
 export const sharedViewPath = (shareHash: string) => `/projects/shared_view/${shareHash}`;
+export const sharedAssetPath = (shareHash: string, assetId: number | string) =>
+  `${sharedViewPath(shareHash)}/assets/${assetId}`;
 
 /**
  * In a shared view the project crumb leads back to the shared project (projects-side §2); the
@@ -21,7 +23,11 @@ export function sharedCrumbs(shareHash: string, levels: SharedLevels = {}): Crum
       label: levels.folder.name ?? `Folder ${levels.folder.id}`,
       to: `${base}/folders/${levels.folder.id}`,
     });
-  if (levels.assetID)
-    crumbs.push({ kind: 'asset', label: `Asset ${levels.assetID}`, to: `${base}/assets/${levels.assetID}` });
+  if (levels.asset)
+    crumbs.push({
+      kind: 'asset',
+      label: levels.asset.name ?? `Asset ${levels.asset.id}`,
+      to: sharedAssetPath(shareHash, levels.asset.id),
+    });
   return crumbs;
 }

@@ -1,0 +1,161 @@
+import { readFileSync } from 'node:fs';
+import { basename, join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { AssetView } from '@common/api/assets';
+import { PROJECT_TEXTS } from '@common/api/projects';
+import { newPage, shot, useAppAndBrowser } from './harness';
+import { makeUser, signUpInSession } from './journeys';
+import { call, createProject, trialWorkspace } from './projectJourneys';
+
+const env = useAppAndBrowser();
+
+const CORPUS = resolve(import.meta.dirname, '..', '..', 'shared', 'corpus');
+/** Uploaded in this order: the list shows them newest first, the PDF between two pictures. */
+const FILES = [
+  'jpeg/exif-orientation-6_landscape.jpg',
+  'pdf/two_column_6pages.pdf',
+  'jpeg/exif-orientation-6_portrait.jpg',
+  'jpeg/cmyk_swop-profile_500x333.jpg',
+];
+const [LANDSCAPE, PDF, PORTRAIT, CMYK] = FILES.map((path) => basename(path)) as [
+  string,
+  string,
+  string,
+  string,
+];
+
+/** An owner's project with the four files, their previews made, shared by link. */
+async function sharedProject() {
+  const { context, page } = await newPage(env.browser, env.app);
+  await signUpInSession(page, makeUser({ name: 'Olga Owner' }));
+  const workspace = await trialWorkspace(page);
+  const project = await createProject(page, workspace.id, {
+    name: 'Spring Campaign — selects',
+    client_name: 'Acme Studio',
+  });
+  for (const path of FILES) {
+    const answer = await page.request.post('/api/v1/assets', {
+      multipart: {
+        project_id: String(project.id),
+        file: {
+          name: basename(path),
+          mimeType: 'application/octet-stream',
+          buffer: readFileSync(join(CORPUS, path)),
+        },
+      },
+    });
+    expect(answer.status()).toBe(201);
+  }
+  await env.app.ctx.jobs.idle();
+  const assets = await call<AssetView[]>(page, 'GET', `/projects/${project.id}/assets`);
+  const idOf = (name: string) => assets.find((asset) => asset.name === name)!.id;
+  const share = (body: object) =>
+    call<{ share_hash: string }>(page, 'POST', `/projects/${project.id}/share`, body);
+  const { share_hash } = await share({});
+  return { context, page, project, idOf, share, link: `/projects/shared_view/${share_hash}` };
+}
+
+const viewerTitle = (page: Page) => page.getByTestId('shared-asset-title');
+
+async function pictureShown(page: Page, name: string) {
+  await viewerTitle(page).getByText(name, { exact: true }).waitFor();
+  await page.locator('[data-testid="shared-viewer-image"][data-loaded="true"]').waitFor();
+}
+
+describe('the assets of a public link', () => {
+  it('shows the tiles, opens an image, moves with ← →, and offers Download only on a downloadable link', async () => {
+    const owner = await sharedProject();
+    const visitor = await newPage(env.browser, env.app);
+    const page = visitor.page;
+
+    await page.goto(owner.link);
+    await page.getByTestId('shared-title').getByText('Spring Campaign — selects').waitFor();
+    const tiles = page.getByTestId('shared-asset-tile');
+    await page.getByTestId('shared-asset-grid').waitFor();
+    expect(await tiles.evaluateAll((all) => all.map((tile) => tile.getAttribute('aria-label')))).toEqual([
+      CMYK,
+      PORTRAIT,
+      PDF,
+      LANDSCAPE,
+    ]);
+    // Every tile ends with its thumbnail in place of the placeholder, the PDF's first page too.
+    await page.waitForFunction(
+      () => document.querySelectorAll('[data-testid="shared-thumbnail"][data-loaded="true"]').length === 4,
+    );
+    expect(await page.getByTestId('shared-lqip').count()).toBe(0);
+    expect(await page.getByTestId('shared-asset-count').innerText()).toBe('4');
+    await shot(page, 'shared-assets-grid');
+
+    // An image: the preview, no Download on a view-only link, the trail back to the project.
+    await tiles.filter({ hasText: CMYK }).getByTestId('shared-asset-name').click();
+    await page.waitForURL(`**${owner.link}/assets/${owner.idOf(CMYK)}`);
+    await pictureShown(page, CMYK);
+    expect(await page.getByTestId('shared-asset-facts').innerText()).toMatch(/^JPEG · 500 × 333 · /);
+    expect(await page.getByTestId('shared-download').count()).toBe(0);
+    expect(await page.getByRole('button', { name: /Round/ }).count()).toBe(0);
+    const trail = page.getByRole('navigation', { name: 'Breadcrumbs' });
+    await trail.getByText(CMYK).waitFor();
+    expect(await page.getByRole('button', { name: 'Previous image' }).isDisabled()).toBe(true);
+    await shot(page, 'shared-asset-page');
+
+    // → and ← move among the images only: the PDF between them is stepped over.
+    await page.keyboard.press('ArrowRight');
+    await page.waitForURL(`**/assets/${owner.idOf(PORTRAIT)}`);
+    await pictureShown(page, PORTRAIT);
+    await page.keyboard.press('ArrowRight');
+    await page.waitForURL(`**/assets/${owner.idOf(LANDSCAPE)}`);
+    await pictureShown(page, LANDSCAPE);
+    expect(await page.getByRole('button', { name: 'Next image' }).isDisabled()).toBe(true);
+    await page.keyboard.press('ArrowLeft');
+    await page.waitForURL(`**/assets/${owner.idOf(PORTRAIT)}`);
+    await page.getByRole('button', { name: 'Previous image' }).click();
+    await page.waitForURL(`**/assets/${owner.idOf(CMYK)}`);
+    await pictureShown(page, CMYK);
+
+    // The document shows its first page.
+    await page.goto(`${owner.link}/assets/${owner.idOf(PDF)}`);
+    await pictureShown(page, PDF);
+    await page.getByText('Page 1 of 6').waitFor();
+    await shot(page, 'shared-asset-document');
+
+    // Downloads allowed: the bar offers the latest round's original.
+    await owner.share({ downloadable: true });
+    await page.goto(`${owner.link}/assets/${owner.idOf(CMYK)}`);
+    const download = page.getByTestId('shared-download');
+    await download.waitFor();
+    const href = (await download.getAttribute('href'))!;
+    expect(href).toMatch(/\/original$/);
+    const original = await page.request.get(href);
+    expect(original.status()).toBe(200);
+    expect((await original.body()).length).toBe(readFileSync(join(CORPUS, FILES[3]!)).length);
+    await shot(page, 'shared-asset-page-downloadable');
+
+    // Back to the project by its crumb.
+    await trail.getByRole('button', { name: 'Spring Campaign — selects' }).click();
+    await page.getByTestId('shared-asset-grid').waitFor();
+    await visitor.context.close();
+    await owner.context.close();
+  });
+
+  it('asks for the password of a protected link on an asset page first, then shows the asset', async () => {
+    const owner = await sharedProject();
+    await owner.share({ password: 'north-star' });
+    const { context, page } = await newPage(env.browser, env.app);
+    await page.goto(`${owner.link}/assets/${owner.idOf(PORTRAIT)}`);
+    const prompt = page.getByTestId('shared-password');
+    await prompt.getByText(PROJECT_TEXTS.sharePasswordRequired).waitFor();
+    expect(await page.getByTestId('shared-asset').count()).toBe(0);
+    await shot(page, 'shared-asset-password');
+    await prompt.getByRole('textbox', { name: 'Password', exact: true }).fill('north-star');
+    await prompt.getByRole('button', { name: 'Open Project' }).click();
+    await pictureShown(page, PORTRAIT);
+
+    // Revoked while open: the next asset address is refused at once.
+    await call(owner.page, 'DELETE', `/projects/${owner.project.id}/share`);
+    await page.goto(`${owner.link}/assets/${owner.idOf(CMYK)}`);
+    await page.getByTestId('shared-not-found').waitFor();
+    await context.close();
+    await owner.context.close();
+  });
+});
