@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { PROJECT_TEXTS } from '@common/api/projects';
 import { newPage, shot, useAppAndBrowser } from './harness';
-import { makeUser, signUpInUi } from './journeys';
+import { makeUser, signUpInSession } from './journeys';
 import { createProject, trialWorkspace } from './projectJourneys';
 
 // Every screenshot (shot) also runs axe-core: these journeys add what axe cannot see, the keyboard.
@@ -10,7 +10,7 @@ const env = useAppAndBrowser();
 
 async function ownerWithProject(name: string) {
   const { context, page } = await newPage(env.browser, env.app);
-  await signUpInUi(page, makeUser({ name: 'Ada Access' }));
+  await signUpInSession(page, makeUser({ name: 'Ada Access' }));
   const workspace = await trialWorkspace(page);
   const project = await createProject(page, workspace.id, { name });
   return { context, page, project };

@@ -3,10 +3,17 @@ import type { Locator, Page } from 'playwright-core';
 import { PAYMENT_ERRORS } from '@common/api/billing';
 import { PLAN_LIMITS_TOOLTIP } from '@common/plans';
 import { join } from 'node:path';
-import { newPage, SCREENSHOT_DIR, shot, useAppAndBrowser, type E2eApp } from './harness';
+import { newPage, SCREENSHOT_DIR, settled, shot, useAppAndBrowser, type E2eApp } from './harness';
 import { checkAccessibility } from './axe';
 import { useProjects, useStorage } from '../tests/api/billingHelpers';
-import { closeSnackbars, expectSnackbar, logInInUi, makeUser, signUpInUi, signUpViaApi } from './journeys';
+import {
+  closeSnackbars,
+  expectSnackbar,
+  logInInUi,
+  makeUser,
+  signUpInSession,
+  signUpViaApi,
+} from './journeys';
 
 const DAY = 86_400_000;
 
@@ -16,7 +23,7 @@ const DAY = 86_400_000;
  * shell then swaps to the mobile notice and back, and every open modal is lost.
  */
 async function shotOpen(page: Page, name: string): Promise<void> {
-  await page.waitForTimeout(350);
+  await settled(page);
   await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`) });
   await checkAccessibility(page, name);
 }
@@ -105,7 +112,7 @@ describe('plans, checkout and billing', () => {
 
   it('starts a trial, upgrades to Team after a declined card, adds storage, cancels and reactivates, and shows billing', async () => {
     const { context, page } = await newPage(env.browser, env.app);
-    await signUpInUi(page, makeUser());
+    await signUpInSession(page, makeUser());
 
     // 'Create my Workspace' opens the plans at once; without a workspace, Pro starts a free trial.
     await page.goto('/user/profile');
@@ -279,7 +286,7 @@ describe('plans, checkout and billing', () => {
 
   it('suspends an expired trial: the popup once, the suspended Plan Detail, See Plans', async () => {
     const { context, page } = await newPage(env.browser, env.app);
-    await signUpInUi(page, makeUser());
+    await signUpInSession(page, makeUser());
     const workspaceId = await createTrialInUi(page);
 
     // Eight days left: no warning yet; seven: the warning icon.
@@ -382,7 +389,7 @@ describe('plans, checkout and billing', () => {
 
   it('schedules a downgrade with its banner, restores Team, and shows a suspension for downgrade', async () => {
     const { context, page } = await newPage(env.browser, env.app);
-    await signUpInUi(page, makeUser());
+    await signUpInSession(page, makeUser());
     const workspaceId = await teamWorkspaceViaApi(page);
 
     await page.goto(`/user/workspaces/${workspaceId}/plan`);
@@ -477,7 +484,7 @@ describe('plans, checkout and billing', () => {
 
   it('refuses to remove a seat in use and points to the members tab; members see no billing button', async () => {
     const { context, page } = await newPage(env.browser, env.app);
-    await signUpInUi(page, makeUser());
+    await signUpInSession(page, makeUser());
     const workspaceId = await teamWorkspaceViaApi(page);
     const seat = await page.request.post(`/api/v1/workspaces/${workspaceId}/add_ons`, {
       data: { add_on_price_id: 3201, quantity: 1 },
@@ -552,7 +559,7 @@ describe('plans, checkout and billing', () => {
 
   it('warns at 90 % of storage, refuses to remove storage in use, and shows the project limit banner', async () => {
     const { context, page } = await newPage(env.browser, env.app);
-    await signUpInUi(page, makeUser());
+    await signUpInSession(page, makeUser());
     const workspaceId = await teamWorkspaceViaApi(page, 201);
     const storageAddOn = await page.request.post(`/api/v1/workspaces/${workspaceId}/add_ons`, {
       data: { add_on_price_id: 2101, quantity: 1 },
@@ -599,7 +606,7 @@ describe('plans, checkout and billing', () => {
 
   it("opens a landing page's price (lp_price_id) straight in checkout", async () => {
     const { context, page } = await newPage(env.browser, env.app);
-    await signUpInUi(page, makeUser());
+    await signUpInSession(page, makeUser());
     await page.goto('/user/workspaces/new?lp_price_id=302');
     const pay = checkout(page);
     await pay.waitFor();

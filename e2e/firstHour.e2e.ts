@@ -10,6 +10,7 @@ import {
   lastMailId,
   logOutInUi,
   makeUser,
+  signUpInSession,
   signUpInUi,
   submitLogin,
   waitForMail,
@@ -57,7 +58,7 @@ describe("a new user's first hour", () => {
       expect(promise).toContain('log-in codes, password resets, invitations');
 
       const user = makeUser();
-      await signUpInUi(page, user);
+      await signUpInSession(page, user);
       await page.goto('/user/profile/security');
       await page.getByRole('switch', { name: 'Two-step verification' }).click({ force: true });
       await expectSnackbar(page, 'Two-step verification activated');
@@ -157,7 +158,7 @@ describe("a new user's first hour", () => {
     'counts pending invitations as seats, and edits the payment method with the saved card or a different one',
     async () => {
       const { context, page } = await newPage(env.browser, env.app);
-      await signUpInUi(page, makeUser({ name: 'Olga Owner' }));
+      await signUpInSession(page, makeUser({ name: 'Olga Owner' }));
       const workspace = await teamWorkspace(page);
       await call(page, 'POST', `/workspaces/${workspace.id}/members/invite`, {
         invites: [{ email: makeUser().email, role: 'admin', message: '' }],
@@ -209,7 +210,7 @@ describe("a new user's first hour", () => {
     'shows a too-short profile name its message when the user presses Enter',
     async () => {
       const { context, page } = await newPage(env.browser, env.app);
-      await signUpInUi(page, makeUser());
+      await signUpInSession(page, makeUser());
       await page.goto('/user/profile');
       const name = page.getByLabel('Name', { exact: true });
       await name.fill('D');

@@ -42,6 +42,41 @@ async function freePort(): Promise<number> {
 }
 
 /**
+ * Builds the app for a free port and listens on it. Two journey files start at once (two workers):
+ * a port found free can be taken before the app listens, so a taken one is tried again.
+ */
+async function listenOnFreePort(
+  dataDir: string,
+  env: Record<string, string>,
+): Promise<{ built: BuiltApp; baseUrl: string }> {
+  for (let attempt = 1; ; attempt += 1) {
+    const port = await freePort();
+    const baseUrl = `http://127.0.0.1:${port}`;
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      APP_URL: baseUrl,
+      DATA_DIR: dataDir,
+      DATABASE_URL: `sqlite://${join(dataDir, 'proofroom.db')}`,
+      SESSION_SECRET: randomBytes(32).toString('hex'),
+      LOG_LEVEL: 'silent',
+      DEV_OUTBOX: 'true',
+      SMTP_URL: '',
+      ...env,
+    });
+    const built = await buildApp(config, { logger: false, webDir: WEB_DIR });
+    try {
+      await built.app.listen({ host: '127.0.0.1', port });
+      return { built, baseUrl };
+    } catch (error) {
+      await built.app.close();
+      if (attempt === 3 || (error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+    }
+  }
+}
+
+/**
  * The real server with the built web app, on 127.0.0.1 and a free port, over a fresh SQLite
  * database in a temp folder. APP_URL matches the port, so e-mailed links open in the test browser.
  */
@@ -52,24 +87,7 @@ export async function startApp(env: Record<string, string> = {}): Promise<E2eApp
     );
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'proofroom-e2e-'));
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    APP_URL: baseUrl,
-    DATA_DIR: dataDir,
-    DATABASE_URL: `sqlite://${join(dataDir, 'proofroom.db')}`,
-    SESSION_SECRET: randomBytes(32).toString('hex'),
-    LOG_LEVEL: 'silent',
-    DEV_OUTBOX: 'true',
-    SMTP_URL: '',
-    ...env,
-  });
-  const built = await buildApp(config, { logger: false, webDir: WEB_DIR });
-  await built.app.listen({ host: '127.0.0.1', port });
-
+  const { built, baseUrl } = await listenOnFreePort(dataDir, env);
   return {
     ...built,
     baseUrl,
@@ -125,13 +143,33 @@ export async function newPage(
 }
 
 /**
+ * Waits until the screen has stopped changing: no finite animation or transition running (reduced
+ * motion makes Mantine's instant; spinners loop forever and are left out), the images and fonts
+ * loaded, and two frames drawn so React's last commit and its effects are on screen.
+ */
+export async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      document
+        .getAnimations()
+        .every(
+          (animation) =>
+            animation.playState !== 'running' ||
+            animation.effect?.getComputedTiming().iterations === Infinity,
+        ) &&
+      Array.from(document.images).every((image) => image.complete || image.loading === 'lazy') &&
+      document.fonts.status === 'loaded',
+  );
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+}
+
+/**
  * Saves a full-page screenshot as e2e/screenshots/<name>.png (git-ignored) for a human to look at,
  * then runs axe-core on the screen: a serious or critical WCAG violation fails the journey.
  */
 export async function shot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  // Let the last render and any transition (reduced motion makes them short) settle.
-  await page.waitForTimeout(150);
+  await settled(page);
   // A full-page capture of a scrolled page draws the sticky top bar mid-page: start at the top.
   await page.evaluate(() => window.scrollTo(0, 0));
   // Playwright's fullPage capture narrows the viewport for a moment, which flips the app's

@@ -22,29 +22,38 @@ export function makeUser(overrides: Partial<TestUser> = {}): TestUser {
   };
 }
 
+const SNACKBAR = '.mantine-Notification-root';
+
 /** The text of the page's visible snackbars. */
 export async function snackbarTexts(page: Page): Promise<string> {
-  return (await page.locator('.mantine-Notification-root').allInnerTexts()).join('\n');
+  return (await page.locator(SNACKBAR).allInnerTexts()).join('\n');
 }
 
 export async function expectSnackbar(page: Page, text: string): Promise<void> {
-  await page.locator('.mantine-Notification-root', { hasText: text }).first().waitFor();
+  await page.locator(SNACKBAR, { hasText: text }).first().waitFor();
 }
 
 export async function closeSnackbars(page: Page): Promise<void> {
-  // One at a time from the top: the rest move up as each closes.
-  const closeButtons = page.locator('.mantine-Notification-root button');
-  for (let tries = 0; tries < 10 && (await closeButtons.count()) > 0; tries++) {
-    await closeButtons
+  const snackbars = page.locator(SNACKBAR);
+  // One at a time from the top: the rest move up as each closes. A closed one stays in the page
+  // for a moment: wait until it is gone, or the next click lands on it as it is removed and waits
+  // its whole timeout for a button that no longer exists. One may also close itself meanwhile.
+  for (let tries = 0; tries < 10; tries++) {
+    const open = await snackbars.count();
+    if (open === 0) return;
+    await snackbars
       .first()
+      .locator('button')
       .click({ timeout: 2_000 })
       .catch(() => undefined);
+    await page
+      .waitForFunction(
+        ([selector, before]) => document.querySelectorAll(selector).length < before,
+        [SNACKBAR, open] as const,
+        { timeout: 2_000 },
+      )
+      .catch(() => undefined);
   }
-  await page
-    .locator('.mantine-Notification-root')
-    .first()
-    .waitFor({ state: 'detached' })
-    .catch(() => undefined);
 }
 
 export async function signUpInUi(page: Page, user: TestUser): Promise<void> {
@@ -86,6 +95,16 @@ export async function signUpViaApi(app: E2eApp, user: TestUser): Promise<void> {
     body: JSON.stringify({ user }),
   });
   expect(response.status).toBe(201);
+}
+
+/**
+ * Signs a user up through the API with the browser context's cookies, so its pages are signed in:
+ * for journeys about something else, which open their first page themselves. The form is driven
+ * by the sign-up journeys (auth) and by those that go on from the page it lands on.
+ */
+export async function signUpInSession(session: Pick<Page, 'request'>, user: TestUser): Promise<void> {
+  const response = await session.request.post('/api/v1/users/sign_up', { data: { user } });
+  expect(response.status()).toBe(201);
 }
 
 /** The newest e-mail to `to` whose subject matches, waiting for it to arrive. */

@@ -4,7 +4,7 @@ import type { Label } from '@common/api/projects';
 import { PROJECT_TEXTS } from '@common/api/projects';
 import { LABEL_COLORS } from '@common/labelColors';
 import { newPage, shot, useAppAndBrowser } from './harness';
-import { closeSnackbars, expectSnackbar, makeUser, signUpInUi } from './journeys';
+import { closeSnackbars, expectSnackbar, makeUser, signUpInSession } from './journeys';
 import { call, createProject, trialWorkspace } from './projectJourneys';
 
 const env = useAppAndBrowser();
@@ -44,7 +44,7 @@ async function dragRow(page: Page, from: Locator, to: Locator) {
 describe('labels', () => {
   it('manages workspace labels: create with a colour, rename, recolour, set on a project, delete', async () => {
     const { context, page } = await newPage(env.browser, env.app);
-    await signUpInUi(page, makeUser({ name: 'Lena Labels' }));
+    await signUpInSession(page, makeUser({ name: 'Lena Labels' }));
     const workspace = await trialWorkspace(page);
     const project = await createProject(page, workspace.id, { name: 'Autumn Lookbook' });
 
@@ -124,7 +124,7 @@ describe('labels', () => {
 
   it("orders a project's own labels by drag and drop; the order survives a reload", async () => {
     const { context, page } = await newPage(env.browser, env.app);
-    await signUpInUi(page, makeUser({ name: 'Otto Order' }));
+    await signUpInSession(page, makeUser({ name: 'Otto Order' }));
     const workspace = await trialWorkspace(page);
     const project = await createProject(page, workspace.id, { name: 'Winter Catalogue' });
 

@@ -7,7 +7,7 @@ import {
   lastMailId,
   logOutInUi,
   makeUser,
-  signUpInUi,
+  signUpInSession,
   signUpViaApi,
   submitLogin,
   waitForMail,
@@ -23,7 +23,7 @@ describe('passwords', () => {
   it('changes the password in Security, with its error messages', async () => {
     const user = makeUser();
     const { context, page } = await newPage(env.browser, env.app);
-    await signUpInUi(page, user);
+    await signUpInSession(page, user);
     await page.goto('/user/profile/security');
     const form = page.getByTestId('change-password');
     const submit = form.getByRole('button', { name: 'Update password' });

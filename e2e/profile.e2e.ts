@@ -3,7 +3,14 @@ import type { Page } from 'playwright-core';
 import { EMAIL_TAKEN, PREFERENCES_SAVED, WRONG_OLD_PASSWORD } from '@common/api/errors';
 import { gradientPng } from './fixtures';
 import { newPage, shot, useAppAndBrowser } from './harness';
-import { closeSnackbars, expectSnackbar, makeUser, signUpInUi, signUpViaApi } from './journeys';
+import {
+  closeSnackbars,
+  expectSnackbar,
+  makeUser,
+  signUpInSession,
+  signUpInUi,
+  signUpViaApi,
+} from './journeys';
 
 function saveButton(page: Page) {
   return page.getByTestId('profile-form').getByRole('button', { name: 'Save changes' });
@@ -92,7 +99,7 @@ describe('settings: profile, downloads and notifications', () => {
   it('saves the download resolution and the notification preferences', async () => {
     const user = makeUser();
     const { context, page } = await newPage(env.browser, env.app);
-    await signUpInUi(page, user);
+    await signUpInSession(page, user);
 
     await page.goto('/user/profile');
     const lowRes = page.getByRole('radio', { name: /Low res image/ });

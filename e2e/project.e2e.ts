@@ -3,7 +3,14 @@ import type { Page } from 'playwright-core';
 import { PROJECT_TEXTS } from '@common/api/projects';
 import { gradientPng } from './fixtures';
 import { newPage, shot, useAppAndBrowser } from './harness';
-import { closeSnackbars, expectSnackbar, lastMailId, makeUser, signUpInUi, signUpViaApi } from './journeys';
+import {
+  closeSnackbars,
+  expectSnackbar,
+  lastMailId,
+  makeUser,
+  signUpInSession,
+  signUpViaApi,
+} from './journeys';
 import {
   createFolder,
   createProject,
@@ -18,7 +25,7 @@ const env = useAppAndBrowser();
 async function ownerOnProject(name = 'Spring Campaign', extra: Record<string, unknown> = {}) {
   const { context, page } = await newPage(env.browser, env.app);
   const user = makeUser({ name: 'Olga Owner' });
-  await signUpInUi(page, user);
+  await signUpInSession(page, user);
   const workspace = await trialWorkspace(page);
   const project = await createProject(page, workspace.id, { name, client_name: 'Acme Studio', ...extra });
   await page.goto(`/projects/${project.id}`);

@@ -10,6 +10,7 @@ import {
   expectSnackbar,
   logInInUi,
   makeUser,
+  signUpInSession,
   signUpInUi,
   signUpViaApi,
   type TestUser,
@@ -21,8 +22,9 @@ const env = useAppAndBrowser();
 async function ownerWithWorkspace(kind: 'trial' | 'team' = 'trial', name = 'Olga Owner') {
   const { context, page } = await newPage(env.browser, env.app);
   const user = makeUser({ name });
-  await signUpInUi(page, user);
+  await signUpInSession(page, user);
   const workspace = kind === 'trial' ? await trialWorkspace(page) : await teamWorkspace(page);
+  await page.goto('/projects');
   return { context, page, user, workspace };
 }
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { PROJECT_TEXTS } from '@common/api/projects';
 import { newPage, shot, useAppAndBrowser } from './harness';
-import { closeSnackbars, expectSnackbar, makeUser, signUpInUi } from './journeys';
+import { closeSnackbars, expectSnackbar, makeUser, signUpInSession } from './journeys';
 import { call, createFolder, createProject, trialWorkspace } from './projectJourneys';
 
 const env = useAppAndBrowser();
@@ -10,7 +10,7 @@ const env = useAppAndBrowser();
 /** An owner with a project of two folders, on the project page. */
 async function ownerWithFolders(name: string) {
   const { context, page } = await newPage(env.browser, env.app);
-  await signUpInUi(page, makeUser({ name: 'Olga Owner' }));
+  await signUpInSession(page, makeUser({ name: 'Olga Owner' }));
   const workspace = await trialWorkspace(page);
   const project = await createProject(page, workspace.id, { name, client_name: 'Acme Studio' });
   await createFolder(page, project.id, 'Hero shots');

@@ -7,7 +7,7 @@ import {
   lastMailId,
   logOutInUi,
   makeUser,
-  signUpInUi,
+  signUpInSession,
   sixDigitCode,
   submitLogin,
   waitForMail,
@@ -21,7 +21,7 @@ describe('two-step verification', () => {
   it('turns two-step on, then logs in with the e-mailed code', async () => {
     const user = makeUser();
     const { context, page } = await newPage(env.browser, env.app);
-    await signUpInUi(page, user);
+    await signUpInSession(page, user);
 
     await page.goto('/user/profile/security');
     const toggle = page.getByRole('switch', { name: 'Two-step verification' });

@@ -1,15 +1,15 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import { ASSET_TEXTS, type AssetView } from '@common/api/assets';
 import type { Project } from '@common/api/projects';
 import type { Workspace } from '@common/api/workspaces';
 import { UPLOAD_BOX_TEXTS } from '@common/uploads/uploadTexts';
 import { checkAccessibility } from './axe';
 import { noisePng } from './fixtures';
-import { newPage, useAppAndBrowser } from './harness';
-import { makeUser, signUpInUi } from './journeys';
+import { newPage, settled, useAppAndBrowser } from './harness';
+import { makeUser, signUpInSession } from './journeys';
 import { call, createProject, trialWorkspace } from './projectJourneys';
 
 const env = useAppAndBrowser();
@@ -73,23 +73,28 @@ async function dropFiles(page: Page, files: DropFile[]): Promise<void> {
   await page.getByTestId('drop-overlay').waitFor({ state: 'detached' });
 }
 
-/** Slows the browser's uploads to `bytesPerSecond` (0: no limit), so progress can be watched. */
-async function throttleUploads(context: BrowserContext, page: Page, bytesPerSecond: number) {
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Network.enable');
+/** The browser's connection: upload speed in bytes a second (0: no limit), or offline. */
+async function setUploadSpeed(cdp: CDPSession, bytesPerSecond: number, offline = false) {
   await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
+    offline,
     latency: 0,
     downloadThroughput: -1,
     uploadThroughput: bytesPerSecond > 0 ? bytesPerSecond : -1,
   });
+}
+
+/** Slows the browser's uploads to `bytesPerSecond` (0: no limit), so progress can be watched. */
+async function throttleUploads(context: BrowserContext, page: Page, bytesPerSecond: number) {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await setUploadSpeed(cdp, bytesPerSecond);
   return cdp;
 }
 
 /** A 1440×900 screenshot in /tmp/shots for a person to look at, then the page's WCAG check. */
 async function snap(page: Page, name: string): Promise<void> {
   mkdirSync(SHOTS, { recursive: true });
-  await page.waitForTimeout(200);
+  await settled(page);
   await page.screenshot({ path: join(SHOTS, `${name}.png`) });
   await checkAccessibility(page, name);
 }
@@ -101,7 +106,7 @@ async function ownerWithProject(): Promise<{
   project: Project;
 }> {
   const { context, page } = await newPage(env.browser, env.app);
-  await signUpInUi(page, makeUser({ name: 'Rita Retoucher' }));
+  await signUpInSession(page, makeUser({ name: 'Rita Retoucher' }));
   const workspace = await trialWorkspace(page);
   const project = await createProject(page, workspace.id, {
     name: 'Autumn Lookbook — hero images for print',
@@ -110,6 +115,16 @@ async function ownerWithProject(): Promise<{
   await page.goto(`/projects/${project.id}`);
   await page.getByTestId('project-empty').waitFor();
   return { context, page, workspace, project };
+}
+
+/** Fills the workspace's storage through its project until `bytes` are left. */
+async function leaveStorage(workspaceId: number, projectId: number, bytes: number): Promise<void> {
+  const { storageCapacity } = await env.app.ctx.workspaceAccess.stateOf(workspaceId);
+  await env.app.ctx.db
+    .updateTable('projects')
+    .set({ storage_used_in_bytes: storageCapacity - bytes })
+    .where('id', '=', projectId)
+    .execute();
 }
 
 const assetsOf = (page: Page, projectId: number) =>
@@ -175,14 +190,10 @@ describe('uploads', () => {
     await page.mouse.move(200, 700);
     await snap(page, 'upload-box-mid-upload');
 
-    // Everything else arrives; the box closes itself a second after the last one.
+    // Everything else arrives, at full speed now that the queue has been watched; the box closes
+    // itself a second after the last one.
+    await setUploadSpeed(cdp, 0);
     await box(page).waitFor({ state: 'hidden', timeout: 60_000 });
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: 0,
-      downloadThroughput: -1,
-      uploadThroughput: -1,
-    });
     await page.getByTestId('upload-button').click();
     expect(await box(page).getByTestId('upload-box-status').innerText()).toBe(UPLOAD_BOX_TEXTS.allDone);
     expect(await box(page).locator('[data-state=succeeded]').count()).toBe(19);
@@ -205,7 +216,7 @@ describe('uploads', () => {
     await expect
       .poll(() => page.locator('[data-testid=asset-tile][data-processing=true]').count(), {
         timeout: 90_000,
-        interval: 1000,
+        interval: 250,
       })
       .toBe(0);
     await expect
@@ -342,21 +353,11 @@ describe('uploads', () => {
     await expect.poll(() => box(page).locator('[data-state=aborted]').count()).toBe(3);
     expect(await box(page).getByRole('button', { name: UPLOAD_BOX_TEXTS.cancelAll }).isDisabled()).toBe(true);
     await box(page).waitFor({ state: 'hidden', timeout: 5000 });
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: 0,
-      downloadThroughput: -1,
-      uploadThroughput: -1,
-    });
+    await setUploadSpeed(cdp, 0);
     expect((await assetsOf(page, project.id)).map((a) => a.name)).toEqual([portrait.name]);
 
     // A full workspace: the owner is offered Upgrade, which opens the plan tab.
-    const { storageCapacity } = await env.app.ctx.workspaceAccess.stateOf(workspace.id);
-    await env.app.ctx.db
-      .updateTable('projects')
-      .set({ storage_used_in_bytes: storageCapacity })
-      .where('id', '=', project.id)
-      .execute();
+    await leaveStorage(workspace.id, project.id, 0);
     await dropFiles(page, [corpusFile('png/16bit-grey-alpha_109x96.png')]);
     const full = page.getByRole('dialog', { name: ASSET_TEXTS.storageLimitTitle });
     await full.getByText(/Your free trial has used all of its storage/).waitFor();
@@ -368,7 +369,7 @@ describe('uploads', () => {
 
   it('resumes where it stopped after the connection drops, and warns before leaving meanwhile', async () => {
     const { context, page, project } = await ownerWithProject();
-    const cdp = await throttleUploads(context, page, 400_000);
+    const cdp = await throttleUploads(context, page, 1_000_000);
     const requests: { method: string; offset: string | undefined }[] = [];
     page.on('request', (request) => {
       if (request.url().includes('/api/v1/uploads'))
@@ -395,22 +396,18 @@ describe('uploads', () => {
       });
     expect(await leaving()).toBe(true);
 
-    // The connection goes for two seconds: the row keeps going once it is back, from the
-    // server's offset (HEAD, then a PATCH from there), not from the first byte.
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: true,
-      latency: 0,
-      downloadThroughput: -1,
-      uploadThroughput: -1,
+    // The connection goes: the PATCH on its way is cut and the first retry fails too, yet the row
+    // still says it is sending. Once the connection is back it keeps going from the server's
+    // offset (HEAD, then a PATCH from there), not from the first byte.
+    const failed: string[] = [];
+    page.on('requestfailed', (request) => {
+      if (request.url().includes('/api/v1/uploads')) failed.push(request.method());
     });
-    await page.waitForTimeout(2000);
+    await setUploadSpeed(cdp, 0, true);
+    await expect.poll(() => failed.length).toBeGreaterThanOrEqual(2);
+    expect(failed[0]).toBe('PATCH');
     expect(await row(page, name).getAttribute('data-state')).toBe('uploading');
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: 0,
-      downloadThroughput: -1,
-      uploadThroughput: 4_000_000,
-    });
+    await setUploadSpeed(cdp, 0);
     await box(page).waitFor({ state: 'hidden', timeout: 60_000 });
     expect(requests.filter((r) => r.method === 'POST')).toHaveLength(1);
     const head = requests.findIndex((r) => r.method === 'HEAD');

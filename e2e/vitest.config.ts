@@ -3,7 +3,9 @@ import { aliases } from '../vite.config';
 
 /**
  * Browser journeys: the built web app (run `npx vite build` first) served by the real server
- * in-process, driven by Debian's Chromium through playwright-core. One file at a time.
+ * in-process, driven by Debian's Chromium through playwright-core. Two files at a time, each with
+ * its own server, database and browser: much of a journey is waiting on the server, the network
+ * throttle or the converters, so two share the 2 cores of the reference machine well.
  */
 export default defineConfig({
   resolve: { alias: aliases },
@@ -12,7 +14,8 @@ export default defineConfig({
     root: new URL('..', import.meta.url).pathname,
     include: ['e2e/**/*.e2e.ts'],
     environment: 'node',
-    fileParallelism: false,
+    fileParallelism: true,
+    maxWorkers: 2,
     testTimeout: 60_000,
     hookTimeout: 60_000,
   },

@@ -9,7 +9,7 @@ import {
   lastMailId,
   logInInUi,
   makeUser,
-  signUpInUi,
+  signUpInSession,
   signUpViaApi,
   submitLogin,
   type TestUser,
@@ -57,11 +57,11 @@ describe('workspace settings: members, invitations, ownership', () => {
     const owner = makeUser({ name: 'Olga Owner' });
     const member = makeUser({ name: 'Mia Member' });
     const { context, page } = await newPage(env.browser, env.app);
-    await signUpInUi(page, owner);
+    await signUpInSession(page, owner);
     const workspace = await teamWorkspace(context);
 
     // The profile menu's Settings opens the owned workspace (Plan tab for the owner).
-    await page.reload();
+    await page.goto('/projects');
     await page.getByTestId('profile-menu').click();
     await page.getByRole('menuitem', { name: /Settings/ }).click();
     await page.waitForURL(`**/user/workspaces/${workspace.id}/plan`);
@@ -213,7 +213,7 @@ describe('workspace settings: members, invitations, ownership', () => {
   it("stops a trial owner's invitation with the paid feature popup", async () => {
     const owner = makeUser({ name: 'Tara Trial' });
     const { context, page } = await newPage(env.browser, env.app);
-    await signUpInUi(page, owner);
+    await signUpInSession(page, owner);
     const workspace = await trialWorkspace(context);
     await openTab(page, workspace.id, 'members');
     await expect.poll(() => sidebarItem(page, workspace.id).innerText()).toContain('Free Trial');
@@ -234,7 +234,7 @@ describe('workspace settings: members, invitations, ownership', () => {
   it('splits pasted addresses, and meets the Team seat limit unless inviting collaborators', async () => {
     const owner = makeUser({ name: 'Olga Owner' });
     const { context, page } = await newPage(env.browser, env.app);
-    await signUpInUi(page, owner);
+    await signUpInSession(page, owner);
     const workspace = await teamWorkspace(context);
     await openTab(page, workspace.id, 'members');
     const emails = page.getByRole('textbox', { name: 'Email addresses' });
@@ -276,7 +276,7 @@ describe('workspace settings: members, invitations, ownership', () => {
     const member = makeUser({ name: 'Lea Leaver' });
     await signUpViaApi(env.app, member);
     const { context, page } = await newPage(env.browser, env.app);
-    await signUpInUi(page, owner);
+    await signUpInSession(page, owner);
     const workspace = await teamWorkspace(context);
     const link = await inviteViaApi(env.app, context, workspace.id, member.email, 'collaborator');
     await context.close();
@@ -316,7 +316,7 @@ describe('workspace settings: members, invitations, ownership', () => {
     const heir = makeUser({ name: 'Hugo Heir' });
     const busy = makeUser({ name: 'Bea Busy' });
     const { context, page } = await newPage(env.browser, env.app);
-    await signUpInUi(page, owner);
+    await signUpInSession(page, owner);
     const workspace = await teamWorkspace(context);
     await signUpWithInvitation(env.app, heir, await inviteViaApi(env.app, context, workspace.id, heir.email));
     await signUpWithInvitation(env.app, busy, await inviteViaApi(env.app, context, workspace.id, busy.email));
@@ -359,7 +359,7 @@ describe('workspace settings: members, invitations, ownership', () => {
   it('the owner renames the workspace, adds a logo, and deletes it with the checkbox', async () => {
     const owner = makeUser({ name: 'Olga Owner' });
     const { context, page } = await newPage(env.browser, env.app);
-    await signUpInUi(page, owner);
+    await signUpInSession(page, owner);
     const workspace = await teamWorkspace(context);
     await openTab(page, workspace.id, 'general');
     const save = page.getByTestId('workspace-details').getByRole('button', { name: 'Save' });
