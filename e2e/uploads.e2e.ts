@@ -5,12 +5,13 @@ import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import { ASSET_TEXTS, type AssetView } from '@common/api/assets';
 import type { Project } from '@common/api/projects';
 import type { Workspace } from '@common/api/workspaces';
+import { storageLimitMessage } from '@common/uploads/uploadRefusals';
 import { UPLOAD_BOX_TEXTS } from '@common/uploads/uploadTexts';
 import { checkAccessibility } from './axe';
 import { noisePng } from './fixtures';
-import { newPage, settled, useAppAndBrowser } from './harness';
-import { makeUser, signUpInSession } from './journeys';
-import { call, createProject, trialWorkspace } from './projectJourneys';
+import { newPage, settled, shot, useAppAndBrowser } from './harness';
+import { lastMailId, makeUser, signUpInSession } from './journeys';
+import { call, createProject, projectInvitationLink, teamWorkspace, trialWorkspace } from './projectJourneys';
 
 const env = useAppAndBrowser();
 
@@ -364,6 +365,63 @@ describe('uploads', () => {
     await snap(page, 'dialog-storage-limit-owner');
     await full.getByRole('button', { name: 'Upgrade' }).click();
     await page.waitForURL(`**/user/workspaces/${workspace.id}/plan?subscribe=1`);
+    await context.close();
+  });
+
+  it('tells a collaborator whose file is larger than what is left to ask the owner, by name and e-mail', async () => {
+    // A paid workspace's owner invites a collaborator to the project.
+    const owner = makeUser({ name: 'Olga Owner' });
+    const collaborator = makeUser({ name: 'Cleo Collaborator' });
+    const ownerSide = await newPage(env.browser, env.app);
+    await signUpInSession(ownerSide.page, owner);
+    const workspace = await teamWorkspace(ownerSide.page);
+    const project = await createProject(ownerSide.page, workspace.id, {
+      name: 'Spring Campaign',
+      client_name: 'Acme Studio',
+    });
+    const after = await lastMailId(env.app);
+    await call(ownerSide.page, 'POST', `/projects/${project.id}/members/invite`, {
+      invitees: [collaborator.email],
+      role: 'collaborator',
+    });
+    const link = await projectInvitationLink(env.app, collaborator.email, after);
+    await ownerSide.context.close();
+
+    const { context, page } = await newPage(env.browser, env.app);
+    await signUpInSession(page, collaborator);
+    const hash = new URL(link).pathname.split('/').pop() ?? '';
+    await call(page, 'POST', `/projects/invites/${hash}/accept`);
+
+    // 10 kB left, a 136 kB photo: refused before a byte is sent.
+    const photo = corpusFile('jpeg/exif-orientation-6_portrait.jpg');
+    await leaveStorage(workspace.id, project.id, 10_000);
+    await page.goto(`/projects/${project.id}`);
+    await page.getByTestId('project-empty').waitFor();
+    await dropFiles(page, [photo]);
+
+    // Not the owner: no Upgrade, but whom to ask, with the owner's name in bold and e-mail.
+    const full = page.getByRole('dialog', { name: ASSET_TEXTS.storageLimitTitle });
+    const message = storageLimitMessage({
+      workspaceId: workspace.id,
+      isOwner: false,
+      isTrial: false,
+      owner: { name: owner.name, email: owner.email },
+    });
+    await full.getByText(message.replaceAll('**', ''), { exact: true }).waitFor();
+    const name = full.getByText(owner.name, { exact: true });
+    expect(await name.evaluate((element) => getComputedStyle(element).fontWeight)).toBe('600');
+    // Besides the close icon, only Ok.
+    expect((await full.getByRole('button').allInnerTexts()).filter(Boolean)).toEqual(['Ok']);
+    await row(page, photo.name)
+      .and(page.locator('[data-state=failed]'))
+      .getByText(UPLOAD_BOX_TEXTS.failed)
+      .waitFor();
+    await shot(page, 'dialog-storage-limit-collaborator');
+
+    await full.getByRole('button', { name: 'Ok' }).click();
+    await full.waitFor({ state: 'hidden' });
+    expect(page.url()).toBe(`${env.app.baseUrl}/projects/${project.id}`);
+    expect(await assetsOf(page, project.id)).toEqual([]);
     await context.close();
   });
 
