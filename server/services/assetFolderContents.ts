@@ -1,3 +1,4 @@
+import type { AssetVersionRow } from '../db/repositories/assetVersions';
 import type { Tx, UnitOfWork } from '../db/unitOfWork';
 import type { FolderContentsSummary } from '../presenters/folder';
 import { renditionUrl } from '../presenters/asset';
@@ -8,7 +9,10 @@ const FOLDER_PREVIEWS = 3;
 
 /** What folders hold: their images and documents counted, and a deleted folder's assets removed with it. */
 export class AssetFolderContents implements FolderContents {
-  constructor(private readonly uow: UnitOfWork) {}
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly removeRoundFiles: (rounds: AssetVersionRow[]) => Promise<void>,
+  ) {}
 
   async summarize(folderIds: number[]): Promise<Map<number, FolderContentsSummary>> {
     const summaries = new Map<number, FolderContentsSummary>();
@@ -25,12 +29,18 @@ export class AssetFolderContents implements FolderContents {
     return summaries;
   }
 
-  async removeFromFolders(tx: Tx, folderIds: number[]): Promise<void> {
+  async removeFromFolders(tx: Tx, folderIds: number[]): Promise<() => Promise<void>> {
     const assetIds = await tx.assets.idsInFolders(folderIds);
+    const rounds = await tx.assetVersions.listForAssets(assetIds);
     const bytesByProject = new Map<number, number>();
-    for (const { bytes, projectId } of await tx.assetVersions.keysOfAssets(assetIds))
-      bytesByProject.set(projectId, (bytesByProject.get(projectId) ?? 0) + bytes);
+    for (const round of rounds)
+      bytesByProject.set(
+        round.project_id,
+        (bytesByProject.get(round.project_id) ?? 0) + Number(round.size_bytes),
+      );
     for (const [projectId, bytes] of bytesByProject) await tx.projects.addStorageUsed(projectId, -bytes);
     await tx.assets.deleteMany(assetIds);
+    // The files go only once the rows are gone for good: a rolled-back delete keeps them.
+    return () => this.removeRoundFiles(rounds);
   }
 }

@@ -16,13 +16,14 @@ import { projectEvent } from './projectEvents';
  */
 export interface FolderContents {
   summarize(folderIds: number[]): Promise<Map<number, FolderContentsSummary>>;
-  removeFromFolders(tx: Tx, folderIds: number[]): Promise<void>;
+  /** Removes the folders' assets in `tx`; answers what to do once it committed (remove their files). */
+  removeFromFolders(tx: Tx, folderIds: number[]): Promise<() => Promise<void>>;
 }
 
 /** Until assets exist, folders hold nothing. */
 export const NO_FOLDER_CONTENTS: FolderContents = {
   summarize: () => Promise.resolve(new Map()),
-  removeFromFolders: () => Promise.resolve(),
+  removeFromFolders: () => Promise.resolve(() => Promise.resolve()),
 };
 
 const nameTaken = () => invalidRecord({ name: [messages.unique('folder name')] });
@@ -103,12 +104,14 @@ export class FolderService {
       views.set(row.project_id, view);
     }
     for (const view of views.values()) authorize(view, 'folders.destroy');
-    await this.uow.transaction(async (tx) => {
-      await this.contents.removeFromFolders(tx, ids);
+    const removeFiles = await this.uow.transaction(async (tx) => {
+      const afterCommit = await this.contents.removeFromFolders(tx, ids);
       await tx.folders.deleteMany(ids);
       for (const row of rows)
         await this.record(tx, views.get(row.project_id)!, 'folder.deleted', row.id, { name: row.name });
+      return afterCommit;
     });
+    await removeFiles();
     return ids.length;
   }
 

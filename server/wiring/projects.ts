@@ -31,7 +31,12 @@ export function projectServices(
   const projectAccess = new ProjectAccess(uow.read.projects);
   const projectPresenter = new ProjectPresenter(uow.read.projectFacts);
   const projectsViewOptions = new ProjectsViewOptionsService(uow);
-  const folders = new FolderService(uow, projectAccess, clock, new AssetFolderContents(uow));
+  const folders = new FolderService(
+    uow,
+    projectAccess,
+    clock,
+    new AssetFolderContents(uow, (rounds) => projectFiles.removeRounds(rounds)),
+  );
   return {
     /** The one door to a project for signed-in users (404 for anyone not allowed to see it). */
     projectAccess,

@@ -205,6 +205,24 @@ describe('DELETE /projects/{id}/assets', () => {
     expect(after.previews_urls).toEqual([(await read(kept)).current_version.thumbnail_url]);
   });
 
+  it('removes the files of a deleted folder’s assets with the folder, and gives their storage back', async () => {
+    const folder = await makeFolder('Rejects');
+    const before = (await projectOf()).storage_used_in_bytes;
+    const asset = await buildAsset(owner, cast.project.id, { folderId: folder.id });
+    await t.ctx.jobs.idle();
+    const [round] = await t.ctx.db
+      .selectFrom('asset_versions')
+      .selectAll()
+      .where('asset_id', '=', asset.id)
+      .execute();
+    expect(await t.ctx.storage.get(round!.thumbnail_key!)).not.toBeNull();
+
+    expect((await owner.request('DELETE', '/folders', { folders_ids: [folder.id] })).status).toBe(200);
+    expect(await t.ctx.storage.get(round!.original_key)).toBeNull();
+    expect(await t.ctx.storage.get(round!.thumbnail_key!)).toBeNull();
+    expect((await projectOf()).storage_used_in_bytes).toBe(before);
+  });
+
   it('is all or nothing: an id of another project or of no asset deletes none (404)', async () => {
     const mine = await buildAsset(owner, cast.project.id);
     const elsewhere = await buildProject(owner, cast.workspace.id);

@@ -64,16 +64,6 @@ export class AssetVersionsRepository {
       .execute();
   }
 
-  async keysOfAssets(assetIds: number[]): Promise<{ key: string; bytes: number; projectId: number }[]> {
-    if (assetIds.length === 0) return [];
-    const rows = await this.db
-      .selectFrom('asset_versions')
-      .select(['original_key', 'size_bytes', 'project_id'])
-      .where('asset_id', 'in', assetIds)
-      .execute();
-    return rows.map((r) => ({ key: r.original_key, bytes: Number(r.size_bytes), projectId: r.project_id }));
-  }
-
   listForWorkspace(workspaceId: number): Promise<Pick<AssetVersionRow, 'original_key' | 'thumbnail_key'>[]> {
     return this.db
       .selectFrom('asset_versions as v')
