@@ -4,7 +4,9 @@ import type { AssetVersionRow } from '../db/repositories/assetVersions';
 import { AssetPresenter } from '../presenters/asset';
 import { AssetAccess } from '../services/assetAccess';
 import { AssetActions } from '../services/assetActions';
+import { AssetLists } from '../services/assetLists';
 import { AssetPreviews } from '../services/assetPreviews';
+import { AssetsViewOptionsService } from '../services/assetsViewOptions';
 import { AssetUploads } from '../services/assetUploads';
 import { AssetService } from '../services/assets';
 import { UploadSweep } from '../services/uploadSweep';
@@ -29,7 +31,12 @@ export function assetServices(
   /** Assets as one user sees them, with their 'new' marks, a page at a time. */
   const assetPresenter = new AssetPresenter(uow.read);
   const removeRounds = (rounds: AssetVersionRow[]) => projectFiles.removeRounds(rounds);
+  const assetsViewOptions = new AssetsViewOptionsService(uow.read.users);
   return {
+    /** GET /projects/{id}/assets and /folders/{id}/assets; the project's manual order of assets. */
+    assetLists: new AssetLists(uow, projectAccess, assetPresenter, assetsViewOptions),
+    /** Each user's sort, filter, item size and grid or list of asset lists. */
+    assetsViewOptions,
     /** Every upload's checks, and the asset or round it becomes. */
     assetUploads,
     assetAccess,
