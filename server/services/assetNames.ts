@@ -23,7 +23,7 @@ export function extensionsOfType(type: string): readonly string[] {
  * misname the file (decisions.md).
  */
 export function checkNewAssetName(raw: string, asset: Pick<AssetRow, 'name' | 'file_type'>): string {
-  const name = raw.normalize('NFC');
+  const name = raw.slice(0, ASSET_NAME_MAX + 1).normalize('NFC');
   if (name.trim() === '') throw invalidRecord({ filename: [messages.required('Filename')] });
   if (name.length > ASSET_NAME_MAX)
     throw invalidRecord({ filename: [messages.maxLength('Filename', ASSET_NAME_MAX)] });
@@ -39,7 +39,8 @@ export function checkNewAssetName(raw: string, asset: Pick<AssetRow, 'name' | 'f
   return name;
 }
 
-function hasControlOrSeparator(name: string): boolean {
+/** Control characters (a name that could break a header or a log line) and path separators. */
+export function hasControlOrSeparator(name: string): boolean {
   for (const char of name) {
     const code = char.charCodeAt(0);
     if (code < 0x20 || code === 0x7f || char === '/' || char === '\\') return true;

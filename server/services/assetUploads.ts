@@ -15,6 +15,7 @@ import { requireActive } from '../policies/workspaces';
 import type { ProjectAccess } from './projectAccess';
 import { projectEvent } from './projectEvents';
 import type { WorkspaceAccess } from './workspaceAccess';
+import { hasControlOrSeparator } from './assetNames';
 
 export interface UploadRequest {
   userId: number;
@@ -287,15 +288,6 @@ function checkFileName(raw: string): string {
   if (!hasAllowedExtension(name))
     throw new AppError(422, 'invalid_extension', ASSET_TEXTS.invalidExtension(name), { file: name });
   return name;
-}
-
-/** Control characters (a name that could break a header or a log line) and path separators. */
-function hasControlOrSeparator(name: string): boolean {
-  for (const char of name) {
-    const code = char.charCodeAt(0);
-    if (code < 0x20 || code === 0x7f || char === '/' || char === '\\') return true;
-  }
-  return false;
 }
 
 const unreadable = () =>
