@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canDownloadAllRounds, effectiveChoice, initialChoice, zipBoxBottom } from './downloadChoice';
+import { canDownloadAllRounds, effectiveChoice, initialChoice } from './downloadChoice';
 
 describe('canDownloadAllRounds', () => {
   it('offers all rounds for one asset with more than one round only', () => {
@@ -35,11 +35,5 @@ describe('initialChoice and effectiveChoice', () => {
     expect(
       effectiveChoice({ ...choice, allRounds: false, withRoundNumber: true }, false).withRoundNumber,
     ).toBe(true);
-  });
-});
-
-describe('zipBoxBottom', () => {
-  it('stacks the boxes 64 px apart from 20 px off the bottom', () => {
-    expect([0, 1, 2].map(zipBoxBottom)).toEqual([20, 84, 148]);
   });
 });

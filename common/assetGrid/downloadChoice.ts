@@ -1,5 +1,6 @@
+import type { DownloadResolution } from '../api/users';
+
 /** The 'Download Asset(s)' dialog's choices and their rules (projects-side §5 "Download"). */
-export type DownloadResolution = 'original' | 'low_res';
 
 export interface DownloadChoice {
   resolution: DownloadResolution;
@@ -24,12 +25,4 @@ export function initialChoice(preferred: DownloadResolution | undefined): Downlo
 export function effectiveChoice(choice: DownloadChoice, allRoundsOffered: boolean): DownloadChoice {
   const allRounds = choice.allRounds && allRoundsOffered;
   return { ...choice, allRounds, withRoundNumber: allRounds || choice.withRoundNumber };
-}
-
-/** 'Your assets are being zipped.' boxes stack 64 px apart, the first 20 px from the bottom (§2). */
-export const ZIP_BOX_BOTTOM = 20;
-export const ZIP_BOX_STEP = 64;
-
-export function zipBoxBottom(index: number): number {
-  return ZIP_BOX_BOTTOM + index * ZIP_BOX_STEP;
 }
