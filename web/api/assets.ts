@@ -1,6 +1,8 @@
 import { useInfiniteQuery, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { AssetView } from '@common/api/assets';
+import type { AssetFilters, AssetSort, SortOrder } from '@common/api/assetLists';
 import type { Pagination } from '@common/api/projects';
+import type { AssetPage } from '@common/assetGrid/listPages';
 import { api, apiEnvelope } from './client';
 import { retryUnlessAccessError } from './project';
 import { projectKeys, refreshProjectLists } from './projects';
@@ -12,37 +14,57 @@ import { projectKeys, refreshProjectLists } from './projects';
  */
 export const ASSET_POLL_MS = 2000;
 
+/** What an asset list is asked for: the sort and its direction, and the filters. */
+export interface AssetListParams {
+  sort_by: AssetSort;
+  sort_order: SortOrder;
+  filters: AssetFilters;
+}
+
 export const assetKeys = {
-  /** Under the project's key: invalidating the project refreshes its asset lists too. */
+  /** Every asset list of a project; under the project's key, so invalidating it refreshes them too. */
+  lists: (projectId: number) => [...projectKeys.detail(projectId), 'assets'] as const,
+  /** The lists of the project's root or of one folder, whatever their sort and filters. */
   list: (projectId: number, folderId: number | null) =>
-    [...projectKeys.detail(projectId), 'assets', folderId ?? 'root'] as const,
+    [...assetKeys.lists(projectId), folderId ?? 'root'] as const,
+  page: (projectId: number, folderId: number | null, params: AssetListParams) =>
+    [...assetKeys.list(projectId, folderId), params] as const,
   one: (assetId: number) => ['assets', assetId] as const,
 };
 
-export interface AssetPage {
-  assets: AssetView[];
-  pagination: Pagination | undefined;
-}
+export type { AssetPage };
 
-function listPath(projectId: number, folderId: number | null, page: number): string {
+function listPath(projectId: number, folderId: number | null, params: AssetListParams, page: number) {
   const owner = folderId === null ? `/projects/${projectId}` : `/folders/${folderId}`;
-  return `${owner}/assets?page=${page}`;
+  const query = new URLSearchParams({
+    page: String(page),
+    sort_by: params.sort_by,
+    sort_order: params.sort_order,
+  });
+  if (Object.keys(params.filters).length > 0) query.set('filters', JSON.stringify(params.filters));
+  return `${owner}/assets?${query.toString()}`;
 }
 
 /** GET /projects/{id}/assets or /folders/{id}/assets, 100 a page, page after page. */
-export function useAssetList(projectId: number, folderId: number | null) {
+export function useAssetList(
+  projectId: number,
+  folderId: number | null,
+  params: AssetListParams,
+  enabled = true,
+) {
   return useInfiniteQuery({
-    queryKey: assetKeys.list(projectId, folderId),
+    queryKey: assetKeys.page(projectId, folderId, params),
     initialPageParam: 1,
-    queryFn: async ({ pageParam }): Promise<AssetPage> => {
+    queryFn: async ({ pageParam, signal }): Promise<AssetPage> => {
       const envelope = await apiEnvelope<AssetView[], { pagination?: Pagination }>(
-        listPath(projectId, folderId, pageParam),
+        listPath(projectId, folderId, params, pageParam),
+        { signal },
       );
       return { assets: envelope.response, pagination: envelope.meta?.pagination };
     },
     getNextPageParam: (page) =>
       page.pagination && !page.pagination.last_page ? page.pagination.current + 1 : undefined,
-    enabled: projectId > 0,
+    enabled: enabled && projectId > 0,
     staleTime: 10_000,
     retry: retryUnlessAccessError,
     refetchInterval: (query) =>
