@@ -2,14 +2,9 @@ import { useState } from 'react';
 import { Badge, Loader, Stack, Text, Tooltip } from '@mantine/core';
 import { IconAlertTriangle, IconPhotoOff } from '@tabler/icons-react';
 import { extensionOf, type AssetView } from '@common/api/assets';
+import { PREVIEW_TEXTS } from '@common/assetGrid/describeAsset';
 import { FileTypeIcon } from '@web/components/uploads/FileTypeIcon';
-import classes from './AssetTile.module.css';
-
-export const ASSET_TILE_TEXTS = {
-  processing: 'Processing preview',
-  failed: 'No preview',
-  damaged: 'Damaged file',
-} as const;
+import classes from './AssetPreview.module.css';
 
 /** A document or picture with no preview to show: its type's icon and its extension. */
 function TypedPlaceholder({ name }: { name: string }) {
@@ -36,11 +31,13 @@ export function AssetPreview({ asset }: { asset: AssetView }) {
   if (round.preview_state === 'processing' || asset.is_processing)
     return (
       <div className={classes.preview} data-state="processing">
-        {round.lqip_url && <img className={classes.lqip} src={round.lqip_url} alt="" aria-hidden />}
+        {round.lqip_url && (
+          <img className={classes.lqip} src={round.lqip_url} alt="" aria-hidden draggable={false} />
+        )}
         <Stack gap={8} align="center" className={classes.status}>
           <Loader size="sm" type="oval" aria-hidden />
           <Text size="xs" c="dimmed" fw={500}>
-            {ASSET_TILE_TEXTS.processing}
+            {PREVIEW_TEXTS.processing}
           </Text>
         </Stack>
       </div>
@@ -59,8 +56,8 @@ export function AssetPreview({ asset }: { asset: AssetView }) {
               <IconPhotoOff size={30} color="var(--mantine-color-gray-5)" aria-hidden />
             )}
             <Text size="xs" fw={600} c="red.7">
-              {ASSET_TILE_TEXTS.failed}
-            </Text>
+              {PREVIEW_TEXTS.failed}
+            </Text>{' '}
             {round.preview_error && (
               <Text size="xs" c="dimmed" ta="center" lineClamp={3} data-testid="asset-preview-error">
                 {round.preview_error}
@@ -86,19 +83,19 @@ export function AssetPreview({ asset }: { asset: AssetView }) {
             tt="none"
             data-testid="asset-preview-damaged"
           >
-            {ASSET_TILE_TEXTS.damaged}
+            {PREVIEW_TEXTS.damaged}
           </Badge>
         </Tooltip>
       )}
       {round.lqip_url && loaded !== thumbnail && (
-        <img className={classes.lqip} src={round.lqip_url} alt="" aria-hidden />
+        <img className={classes.lqip} src={round.lqip_url} alt="" aria-hidden draggable={false} />
       )}
       <img
         className={classes.thumbnail}
         src={thumbnail}
         alt=""
-        loading="lazy"
         decoding="async"
+        draggable={false}
         data-loaded={loaded === thumbnail}
         data-testid="asset-thumbnail"
         onLoad={() => setLoaded(thumbnail)}

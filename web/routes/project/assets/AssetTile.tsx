@@ -1,44 +1,136 @@
-import { Badge, Group, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Checkbox } from '@mantine/core';
 import { Link } from 'react-router';
 import type { AssetView } from '@common/api/assets';
-import { plural } from '@common/text';
+import { describeAsset } from '@common/assetGrid/describeAsset';
 import { AssetPreview } from './AssetPreview';
+import { ApprovedMark, AssetLabel, NewMark, RoundBadge, RushMark, UnresolvedCount } from './AssetMarks';
+import { assetPath } from './assetPaths';
+import type { TileHandlers, TileState } from './tileHandlers';
 import classes from './AssetTile.module.css';
 
-export const assetPath = (asset: Pick<AssetView, 'id' | 'project_id'>) =>
-  `/projects/${asset.project_id}/assets/${asset.id}`;
-
-/** An asset in the grid: its preview, name, current round and how many rounds it has. */
-export function AssetTile({ asset }: { asset: AssetView }) {
-  const to = assetPath(asset);
-  const rounds = asset.asset_versions_count;
+/** The asset's name: a link for the pointer; the keyboard opens the tile with Enter instead. */
+export function AssetName({ asset, onOpen }: { asset: AssetView; onOpen: (asset: AssetView) => void }) {
   return (
-    <article
-      className={classes.card}
-      data-testid="asset-tile"
-      data-asset-id={asset.id}
-      data-processing={asset.is_processing}
-      aria-label={asset.name}
+    <Link
+      to={assetPath(asset)}
+      className={classes.name}
+      title={asset.name}
+      tabIndex={-1}
+      draggable={false}
+      data-testid="asset-name"
+      data-new={asset.has_new_name_for_current_user}
+      onClick={(event) => {
+        // Opening records the sight first, and a deleted asset says so instead of opening.
+        event.preventDefault();
+        event.stopPropagation();
+        onOpen(asset);
+      }}
     >
-      {/* The pointer's way in; the keyboard and screen readers reach the asset by its name. */}
-      <Link to={to} className={classes.previewLink} tabIndex={-1} aria-hidden>
-        <AssetPreview asset={asset} />
-      </Link>
+      {asset.name}
+    </Link>
+  );
+}
+
+/** The checkbox that adds an asset to the selection, with shift for a range. */
+export function TileCheckbox({
+  asset,
+  selected,
+  onToggle,
+}: {
+  asset: AssetView;
+  selected: boolean;
+  onToggle: TileHandlers['onToggle'];
+}) {
+  return (
+    <Checkbox
+      size="sm"
+      radius="sm"
+      checked={selected}
+      tabIndex={-1}
+      readOnly
+      aria-label={`Select ${asset.name}`}
+      data-testid="asset-select"
+      onClick={(event) => {
+        event.stopPropagation();
+        onToggle(event, asset);
+      }}
+      onPointerDown={(event) => event.stopPropagation()}
+    />
+  );
+}
+
+/**
+ * An asset in the grid: preview with its marks, name and round, label and unresolved comments.
+ * A click selects it, a double click or Enter opens it, and it drags onto a folder to move there.
+ */
+export function AssetTile({
+  state,
+  handlers,
+  menu,
+}: {
+  state: TileState;
+  handlers: TileHandlers;
+  menu: ReactNode;
+}) {
+  const { asset, selected, current, selecting, draggable } = state;
+  return (
+    <div
+      role="gridcell"
+      className={classes.tile}
+      tabIndex={current ? 0 : -1}
+      aria-selected={selected}
+      aria-label={describeAsset(asset)}
+      data-asset-cell
+      data-asset-id={asset.id}
+      data-selected={selected}
+      data-testid="asset-tile"
+      data-processing={asset.is_processing}
+      draggable={draggable}
+      onClick={(event) => handlers.onPress(event, asset)}
+      onDoubleClick={() => handlers.onOpen(asset)}
+      onFocus={(event) => event.target === event.currentTarget && handlers.onFocusTile(asset)}
+      onDragStart={(event) => handlers.onDragStart(event, asset)}
+      onDragEnd={handlers.onDragEnd}
+    >
+      {/* The name comes first in the page's order (the picture is drawn above it), so the tile's
+          visible text starts as its accessible name does. */}
       <div className={classes.body}>
-        <Link to={to} className={classes.name} title={asset.name} data-testid="asset-name">
-          {asset.name}
-        </Link>
-        <Group gap={6} mt={4} wrap="nowrap">
-          <Badge variant="light" radius="sm" size="sm" tt="none" data-testid="asset-round">
-            Round {asset.current_version.number}
-          </Badge>
-          {rounds > 1 && (
-            <Text size="xs" c="dimmed" data-testid="asset-rounds-count">
-              {plural(rounds, 'round')}
-            </Text>
-          )}
-        </Group>
+        <AssetName asset={asset} onOpen={handlers.onOpen} />
+        <div className={classes.meta}>
+          <RoundBadge asset={asset} />
+          <AssetLabel asset={asset} />
+          <span className={classes.spacer} />
+          <UnresolvedCount asset={asset} />
+        </div>
+      </div>{' '}
+      <div className={classes.frame}>
+        <AssetPreview asset={asset} />
+        <div className={classes.select} data-visible={selecting || selected}>
+          <TileCheckbox asset={asset} selected={selected} onToggle={handlers.onToggle} />
+        </div>
+        <div className={classes.menu} data-visible={current}>
+          {menu}
+        </div>
+        <div className={classes.flags}>
+          <RushMark asset={asset} />
+          <NewMark asset={asset} />
+        </div>
+        <div className={classes.approval}>
+          <ApprovedMark asset={asset} />
+        </div>
       </div>
-    </article>
+    </div>
+  );
+}
+
+/** Where a tile of a page not loaded yet will be. */
+export function TileSkeleton() {
+  return (
+    <div className={classes.skeleton} aria-hidden data-testid="asset-tile-skeleton">
+      <div className={classes.skeletonPreview} />
+      <div className={classes.skeletonLine} />
+      <div className={classes.skeletonLine} data-short />
+    </div>
   );
 }

@@ -7,7 +7,7 @@ import { can } from '@common/projectRoles';
 import { truncate } from '@common/text';
 import { EmptyPanel } from '@web/components/page/EmptyPanel';
 import { actorOf } from '@web/routes/projects/actions/projectActions';
-import { AssetTiles } from '../assets/AssetTiles';
+import { AssetBrowser } from '../assets/AssetBrowser';
 import { ProjectHeader } from '../ProjectHeader';
 import type { ProjectPanel } from '../useProjectPanels';
 import { ViewToggle } from '../ViewToggle';
@@ -83,8 +83,7 @@ export function FolderContent({
       <Group justify="flex-end" mih={36}>
         <ViewToggle mode={mode} onChange={onModeChange} />
       </Group>
-      {/* The grid only for now; the list `mode` of assets comes with the next issue's full grid. */}
-      {count > 0 && <AssetTiles projectId={project.id} folderId={folder.id} />}
+      {count > 0 && <AssetBrowser project={project} folderId={folder.id} mode={mode} />}
       {count === 0 && (
         <EmptyPanel
           testId="folder-empty"

@@ -3,13 +3,13 @@ import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconFolderPlus, IconPhotoScan } from '@tabler/icons-react';
 import type { Folder, Project } from '@common/api/projects';
 import { can } from '@common/projectRoles';
-import { useAssetList } from '@web/api/assets';
 import { useFolders } from '@web/api/folders';
 import { EmptyPanel } from '@web/components/page/EmptyPanel';
 import { UploadFilesButton } from '@web/components/uploads/UploadFilesButton';
 import { LoadError } from '@web/components/page/LoadError';
 import { actorOf } from '@web/routes/projects/actions/projectActions';
-import { AssetTiles } from '../assets/AssetTiles';
+import { AssetBrowser } from '../assets/AssetBrowser';
+import { useAssetPlaceEmpty } from '../assets/useAssetPlaceEmpty';
 import { ViewToggle } from '../ViewToggle';
 import type { ViewMode } from '../viewMode';
 import { FolderCollection } from './FolderCollection';
@@ -37,8 +37,8 @@ export function ProjectFolders({
   onModeChange: (mode: ViewMode) => void;
 }) {
   const folders = useFolders(project.id);
-  // The same query as the tiles below: the panel says 'empty' only once both lists are known.
-  const rootAssets = useAssetList(project.id, null);
+  // The same query as the assets below: the panel says 'empty' only once both lists are known.
+  const rootAssets = useAssetPlaceEmpty(project.id, null);
   const actor = actorOf(project);
   const canAdd = can(actor, 'folders.add');
   const canRename = can(actor, 'folders.edit');
@@ -78,11 +78,7 @@ export function ProjectFolders({
       New Folder
     </Button>
   );
-  const empty =
-    folders.isSuccess &&
-    list.length === 0 &&
-    rootAssets.isSuccess &&
-    !rootAssets.data.pages[0]?.assets.length;
+  const empty = folders.isSuccess && list.length === 0 && rootAssets === 'empty';
 
   return (
     <Stack gap="lg">
@@ -133,7 +129,7 @@ export function ProjectFolders({
         </EmptyPanel>
       )}
       {list.length > 0 && <FolderCollection folders={list} mode={mode} linkTo={folderPath} manage={manage} />}
-      <AssetTiles projectId={project.id} folderId={null} />
+      <AssetBrowser project={project} folderId={null} mode={mode} />
       <FolderDialogs
         projectId={project.id}
         dialog={dialog}

@@ -1,0 +1,112 @@
+import type { CSSProperties } from 'react';
+import { Badge, Group, isLightColor, ThemeIcon, Tooltip } from '@mantine/core';
+import { IconCheck, IconFlag3Filled, IconMessageCircle } from '@tabler/icons-react';
+import type { AssetView } from '@common/api/assets';
+import { newMarks } from '@common/assetGrid/describeAsset';
+import { Decorative } from './Decorative';
+import classes from './AssetMarks.module.css';
+
+/**
+ * The marks of an asset as tiles and rows show them. They are pictures of the asset's state: the
+ * tile's accessible name (describeAsset) says the same in words, so their text is decorative.
+ */
+export function ApprovedMark({ asset, size = 24 }: { asset: AssetView; size?: number }) {
+  if (asset.approve !== 'confirmed') return null;
+  return (
+    <ThemeIcon
+      color="teal"
+      radius="xl"
+      size={size}
+      aria-hidden
+      className={classes.approved}
+      data-testid="asset-approved"
+    >
+      <IconCheck size={Math.round(size * 0.62)} stroke={3} />
+    </ThemeIcon>
+  );
+}
+
+export function RushMark({ asset }: { asset: AssetView }) {
+  if (!asset.rush_priority) return null;
+  return (
+    <Badge
+      color="red"
+      variant="filled"
+      radius="sm"
+      size="sm"
+      tt="none"
+      leftSection={<IconFlag3Filled size={11} />}
+      aria-hidden
+      data-testid="asset-rush"
+    >
+      <Decorative text="Rush" />
+    </Badge>
+  );
+}
+
+/** 'New', or what changed since the user last looked: a new round, a new name, a new label. */
+export function NewMark({ asset }: { asset: AssetView }) {
+  const marks = newMarks(asset);
+  if (marks.length === 0) return null;
+  return (
+    <Badge color="brand" variant="filled" radius="sm" size="sm" aria-hidden data-testid="asset-new">
+      <Decorative text={marks[0] ?? ''} />
+    </Badge>
+  );
+}
+
+export function UnresolvedCount({ asset }: { asset: AssetView }) {
+  const count = asset.unresolved_comments_count;
+  if (count === 0) return null;
+  return (
+    <Group gap={3} wrap="nowrap" c="orange.7" aria-hidden data-testid="asset-unresolved">
+      <IconMessageCircle size={14} />
+      <Decorative text={String(count)} className={classes.count} />
+    </Group>
+  );
+}
+
+/** The asset's label, with a dot when it is new to the user. */
+export function AssetLabel({ asset }: { asset: AssetView }) {
+  const label = asset.label;
+  if (!label) return null;
+  const style = {
+    '--label-base': label.base_color,
+    '--label-text': isLightColor(label.base_color) ? 'var(--mantine-color-black)' : '#fff',
+  } as CSSProperties;
+  const chip = (
+    <span
+      className={classes.label}
+      style={style}
+      title={label.name}
+      aria-hidden
+      data-new={asset.has_new_label_for_current_user}
+      data-testid="asset-label"
+    >
+      <Decorative text={label.name} className={classes.labelText} />
+    </span>
+  );
+  return asset.has_new_label_for_current_user ? (
+    <Tooltip label="New label" withArrow openDelay={300}>
+      {chip}
+    </Tooltip>
+  ) : (
+    chip
+  );
+}
+
+export function RoundBadge({ asset }: { asset: AssetView }) {
+  return (
+    <Badge
+      variant={asset.has_rounds_unseen_by_current_user ? 'filled' : 'light'}
+      color={asset.has_rounds_unseen_by_current_user ? 'brand' : 'gray'}
+      radius="sm"
+      size="sm"
+      tt="none"
+      aria-hidden
+      data-testid="asset-round"
+    >
+      <Decorative text={`Round ${asset.current_version.number}`} />
+    </Badge>
+  );
+}

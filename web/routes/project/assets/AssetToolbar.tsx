@@ -1,0 +1,107 @@
+import { ActionIcon, Group, Select, Slider, Text, Title, Tooltip } from '@mantine/core';
+import { IconKeyboard, IconPhoto, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
+import { ASSET_SORTS, type AssetsViewOptions, type AssetsViewOptionsChange } from '@common/api/assetLists';
+import type { Label } from '@common/api/projects';
+import { AssetFiltersPopover } from './AssetFiltersPopover';
+import classes from './AssetToolbar.module.css';
+
+/**
+ * Above the assets (§9): their count, the filters, the nine sorts with a direction, the item
+ * size, and the keyboard shortcuts. Every change is saved for the user.
+ */
+export function AssetToolbar({
+  options,
+  total,
+  labels,
+  itemSize,
+  onItemSize,
+  onChange,
+  onHelp,
+}: {
+  options: AssetsViewOptions;
+  total: number | null;
+  labels: readonly Label[];
+  /** The slider's value: what it was moved to, saved when it stops. */
+  itemSize: number;
+  onItemSize: (size: number) => void;
+  onChange: (change: AssetsViewOptionsChange) => void;
+  onHelp: () => void;
+}) {
+  return (
+    <div className={classes.toolbar} data-testid="asset-toolbar">
+      <Group gap="xs" align="baseline">
+        <Title order={2} size="h3">
+          Assets
+        </Title>
+        {total !== null && (
+          <Text c="dimmed" size="sm" data-testid="asset-count">
+            {total}
+          </Text>
+        )}
+      </Group>
+      <Group gap="sm" wrap="nowrap">
+        <AssetFiltersPopover
+          filter={options.filter}
+          labels={labels}
+          onChange={(filter) => onChange({ filter })}
+        />
+        <Group gap={6} wrap="nowrap">
+          <Select
+            size="sm"
+            w={200}
+            aria-label="Sort assets by"
+            data={ASSET_SORTS.map((s) => ({ value: s.value, label: s.label }))}
+            value={options.sort}
+            allowDeselect={false}
+            onChange={(value) => {
+              const sort = ASSET_SORTS.find((s) => s.value === value)?.value;
+              if (sort) onChange({ sort });
+            }}
+            comboboxProps={{ withinPortal: true }}
+            data-testid="asset-sort"
+          />
+          <Tooltip label={options.sort_ascending ? 'Ascending' : 'Descending'} withArrow>
+            <ActionIcon
+              variant="default"
+              size={36}
+              aria-label={options.sort_ascending ? 'Sort ascending' : 'Sort descending'}
+              aria-pressed={!options.sort_ascending}
+              onClick={() => onChange({ sort_ascending: !options.sort_ascending })}
+              data-testid="asset-sort-direction"
+            >
+              {options.sort_ascending ? <IconSortAscending size={18} /> : <IconSortDescending size={18} />}
+            </ActionIcon>
+          </Tooltip>
+        </Group>
+        <Group gap={6} wrap="nowrap" className={classes.size}>
+          <IconPhoto size={13} color="var(--mantine-color-dimmed)" aria-hidden />
+          <Slider
+            w={96}
+            size="sm"
+            min={0}
+            max={100}
+            step={5}
+            label={null}
+            value={itemSize}
+            onChange={onItemSize}
+            onChangeEnd={(size) => onChange({ item_size: size })}
+            thumbLabel="Asset size"
+            data-testid="asset-item-size"
+          />
+          <IconPhoto size={19} color="var(--mantine-color-dimmed)" aria-hidden />
+        </Group>
+        <Tooltip label="Keyboard shortcuts (?)" withArrow>
+          <ActionIcon
+            variant="default"
+            size={36}
+            aria-label="Keyboard shortcuts"
+            onClick={onHelp}
+            data-testid="asset-shortcuts"
+          >
+            <IconKeyboard size={18} />
+          </ActionIcon>
+        </Tooltip>
+      </Group>
+    </div>
+  );
+}

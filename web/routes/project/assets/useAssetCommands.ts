@@ -1,0 +1,126 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { notifications } from '@mantine/notifications';
+import { useNavigate } from 'react-router';
+import { ASSET_TEXTS, type AssetView } from '@common/api/assets';
+import type { Label } from '@common/api/projects';
+import {
+  useDeleteAssets,
+  useMarkAssetSeen,
+  useMoveAssets,
+  useRenameAsset,
+  useSetApproval,
+  useSetLabel,
+  useSetRush,
+} from '@web/api/assetActions';
+import { assetKeys } from '@web/api/assets';
+import { projectKeys } from '@web/api/projects';
+import { assetNotFound, isAssetGone } from '@web/components/assets/assetNotFound';
+import { snackbar, type SnackbarKind, type SnackbarInput } from '@web/components/snackbar/snackbar';
+import { assetPath } from './assetPaths';
+
+/**
+ * Culling gives one snackbar per key press; a new one of a kind takes the place of the last one,
+ * so 200 approvals leave one snackbar on screen, not a queue of 200.
+ */
+const lastOfKind = new Map<string, string>();
+function replaceSnackbar(kind: string, type: SnackbarKind, input: SnackbarInput) {
+  const previous = lastOfKind.get(kind);
+  if (previous) notifications.hide(previous);
+  lastOfKind.set(kind, snackbar[type](input));
+}
+
+/**
+ * The asset actions as the grid, its menus, its keys and its selection bar use them: each sends
+ * its call, shows the spec's snackbar, and on a 404 says 'Asset Not Found' and reads the list again.
+ */
+export function useAssetCommands(projectId: number) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const approval = useSetApproval(projectId);
+  const rush = useSetRush(projectId);
+  const labeling = useSetLabel(projectId);
+  const rename = useRenameAsset(projectId);
+  const removal = useDeleteAssets(projectId);
+  const moving = useMoveAssets(projectId);
+  const seen = useMarkAssetSeen(projectId);
+
+  function failed(error: Error) {
+    if (isAssetGone(error)) {
+      assetNotFound.show();
+      void queryClient.invalidateQueries({ queryKey: assetKeys.lists(projectId) });
+      void queryClient.invalidateQueries({ queryKey: projectKeys.detail(projectId), exact: true });
+    } else snackbar.error({ title: error.message });
+  }
+
+  return {
+    setApproval: (ids: number[], approved: boolean) => {
+      if (ids.length === 0) return;
+      approval.mutate(
+        { ids, approved },
+        {
+          onSuccess: () =>
+            replaceSnackbar('approval', 'success', {
+              title: approved ? ASSET_TEXTS.approved(ids.length) : ASSET_TEXTS.unapproved(ids.length),
+            }),
+          onError: failed,
+        },
+      );
+    },
+    setRush: (ids: number[], flagged: boolean) => {
+      if (ids.length === 0) return;
+      rush.mutate(
+        { ids, flagged },
+        {
+          onSuccess: () =>
+            replaceSnackbar('rush', 'success', {
+              title: flagged ? ASSET_TEXTS.rushAdded : ASSET_TEXTS.rushRemoved,
+            }),
+          onError: failed,
+        },
+      );
+    },
+    setLabel: (ids: number[], label: Label | null) => {
+      if (ids.length === 0) return;
+      labeling.mutate({ ids, label }, { onError: failed });
+    },
+    rename: (asset: AssetView, filename: string) => {
+      if (filename === asset.name) return;
+      rename.mutate(
+        { asset, filename },
+        {
+          onSuccess: () => snackbar.success({ title: ASSET_TEXTS.renamed }),
+          onError: failed,
+        },
+      );
+    },
+    remove: (ids: number[]) => {
+      removal.mutate(
+        { ids },
+        {
+          onSuccess: () =>
+            snackbar.success({ title: ids.length === 1 ? ASSET_TEXTS.deleted : ASSET_TEXTS.deletedMany }),
+          onError: failed,
+        },
+      );
+    },
+    move: (ids: number[], folderId: number | null) => {
+      if (ids.length === 0) return;
+      moving.mutate(
+        { ids, folderId },
+        {
+          onSuccess: () => snackbar.success({ title: ASSET_TEXTS.moved(ids.length) }),
+          onError: failed,
+        },
+      );
+    },
+    /** Records the sight (§4 "Seen"), then opens the asset; a deleted one says so instead. */
+    open: (asset: AssetView) => {
+      seen.mutate(asset.id, {
+        onSuccess: () => void navigate(assetPath(asset)),
+        onError: (error) => (isAssetGone(error) ? failed(error) : void navigate(assetPath(asset))),
+      });
+    },
+  };
+}
+
+export type AssetCommands = ReturnType<typeof useAssetCommands>;
