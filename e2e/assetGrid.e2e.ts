@@ -1,0 +1,292 @@
+import { describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import type { Page } from 'playwright-core';
+import { ASSET_TEXTS, type AssetView } from '@common/api/assets';
+import type { Project } from '@common/api/projects';
+import { newPage, shot, useAppAndBrowser } from './harness';
+import { closeSnackbars, expectSnackbar, makeUser, type TestUser } from './journeys';
+import { call, createFolder, createProject, trialWorkspace } from './projectJourneys';
+
+const env = useAppAndBrowser();
+
+const HUES = [8, 28, 45, 95, 140, 170, 195, 215, 245, 275, 300, 330];
+
+/** A landscape in the colours of `n`: a sky, a sun and two ridges, as a JPEG a tile can show. */
+function landscape(n: number): Promise<Buffer> {
+  const sky = HUES[n % HUES.length]!;
+  const land = HUES[(n * 5 + 3) % HUES.length]!;
+  const sun = 120 + ((n * 47) % 360);
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="480" height="360">
+    <defs><linearGradient id="s" x1="0" y1="0" x2="0" y2="1">
+      <stop offset="0" stop-color="hsl(${sky},70%,72%)"/><stop offset="1" stop-color="hsl(${sky + 20},80%,90%)"/>
+    </linearGradient></defs>
+    <rect width="480" height="360" fill="url(#s)"/>
+    <circle cx="${sun}" cy="${90 + (n % 4) * 18}" r="${34 + (n % 3) * 8}" fill="hsl(45,95%,70%)"/>
+    <polygon points="0,250 ${90 + (n % 5) * 20},170 260,240 360,160 480,230 480,360 0,360" fill="hsl(${land},35%,45%)"/>
+    <polygon points="0,300 140,250 300,300 420,260 480,290 480,360 0,360" fill="hsl(${land},40%,30%)"/>
+  </svg>`;
+  return sharp(Buffer.from(svg)).jpeg({ quality: 82 }).toBuffer();
+}
+
+async function signUp(page: Page, user: TestUser) {
+  const response = await page.request.post('/api/v1/users/sign_up', { data: { user } });
+  expect(response.status()).toBe(201);
+}
+
+/** POST /assets, multipart: the project first, then the file (the server checks before storing). */
+async function upload(page: Page, projectId: number, name: string, body: Buffer): Promise<AssetView> {
+  const response = await page.request.post('/api/v1/assets', {
+    multipart: { project_id: String(projectId), file: { name, mimeType: 'image/jpeg', buffer: body } },
+  });
+  const json = (await response.json()) as { response: AssetView };
+  if (!response.ok()) throw new Error(`upload ${name}: ${response.status()} ${JSON.stringify(json)}`);
+  return json.response;
+}
+
+const NAMES = Array.from({ length: 30 }, (_, i) => `DSC_${String(1001 + i).padStart(4, '0')}.jpg`);
+
+/** An owner with a project of 30 photographs at its root and one empty folder, on its page. */
+async function ownerWithShoot(): Promise<{ page: Page; project: Project; assets: AssetView[] }> {
+  const { page } = await newPage(env.browser, env.app);
+  await signUp(page, makeUser({ name: 'Rita Retoucher' }));
+  const workspace = await trialWorkspace(page);
+  const project = await createProject(page, workspace.id, {
+    name: 'Autumn Lookbook',
+    client_name: 'Acme Studio',
+  });
+  await createFolder(page, project.id, 'Final selects');
+  const assets: AssetView[] = [];
+  for (const [i, name] of NAMES.entries())
+    assets.push(await upload(page, project.id, name, await landscape(i)));
+  await page.goto(`/projects/${project.id}`);
+  await page.getByTestId('asset-grid').waitFor();
+  // Every preview made: no tile still processing.
+  await expect
+    .poll(() => page.locator('[data-testid=asset-tile][data-processing=true]').count(), { timeout: 30_000 })
+    .toBe(0);
+  return { page, project, assets };
+}
+
+const tile = (page: Page, name: string) =>
+  page
+    .getByTestId('asset-tile')
+    .filter({ has: page.getByTestId('asset-name').getByText(name, { exact: true }) });
+
+const grid = (page: Page) => page.getByTestId('asset-grid');
+const bar = (page: Page) => page.getByTestId('asset-selection-bar');
+const namesShown = (page: Page) => page.getByTestId('asset-name').allInnerTexts();
+const assetsOf = (page: Page, projectId: number) =>
+  call<AssetView[]>(page, 'GET', `/projects/${projectId}/assets`);
+
+async function chooseSort(page: Page, label: string) {
+  await page.getByTestId('asset-sort').click();
+  await page.getByRole('option', { name: label, exact: true }).click();
+}
+
+describe('asset grid', () => {
+  it('shows 30 assets in a grid and a list, sorts, filters, selects, culls by keyboard, renames, moves, deletes and downloads', async () => {
+    const { page, project, assets } = await ownerWithShoot();
+    expect(await page.getByTestId('asset-count').innerText()).toBe('30');
+    expect(await grid(page).getAttribute('data-columns')).toBe('5');
+
+    // Sort: file name, A to Z, then Z to A; the choice is kept for the user.
+    await chooseSort(page, 'File Name');
+    await expect.poll(async () => (await namesShown(page))[0]).toBe('DSC_1001.jpg');
+    await page.getByTestId('asset-sort-direction').click();
+    await expect.poll(async () => (await namesShown(page))[0]).toBe('DSC_1030.jpg');
+    await page.getByTestId('asset-sort-direction').click();
+    await expect.poll(async () => (await namesShown(page))[0]).toBe('DSC_1001.jpg');
+    const saved = await call<{ sort: string; sort_ascending: boolean }>(
+      page,
+      'GET',
+      '/users/me/assets_view_options',
+    );
+    expect(saved).toMatchObject({ sort: 'file_name', sort_ascending: true });
+    await shot(page, 'asset-grid');
+
+    // Item size: smaller tiles fit more columns, and the size is saved.
+    const slider = page.getByRole('slider', { name: 'Asset size' });
+    await slider.focus();
+    for (let i = 0; i < 6; i++) await page.keyboard.press('ArrowLeft');
+    await expect.poll(() => grid(page).getAttribute('data-columns')).toBe('7');
+    await expect
+      .poll(
+        async () =>
+          (await call<{ item_size: number }>(page, 'GET', '/users/me/assets_view_options')).item_size,
+      )
+      .toBe(20);
+    for (let i = 0; i < 6; i++) await page.keyboard.press('ArrowRight');
+    await expect.poll(() => grid(page).getAttribute('data-columns')).toBe('5');
+
+    // List view (?mode=list), then back to the grid.
+    await page.locator('label', { hasText: 'List view' }).first().click();
+    await page.waitForURL(/mode=list/);
+    await page.getByTestId('asset-list').waitFor();
+    expect(await page.getByTestId('asset-row').count()).toBeGreaterThanOrEqual(5);
+    await shot(page, 'asset-list');
+    await page.locator('label', { hasText: 'Grid view' }).first().click();
+    await grid(page).waitFor();
+
+    // Select with a click and a shift-click: five in a row.
+    await tile(page, 'DSC_1002.jpg').click();
+    await tile(page, 'DSC_1006.jpg').click({ modifiers: ['Shift'] });
+    await expect
+      .poll(() => bar(page).getByTestId('asset-selection-count').innerText())
+      .toBe('5 assets selected');
+    // Ctrl/Cmd toggles one more in.
+    await tile(page, 'DSC_1009.jpg').click({ modifiers: ['ControlOrMeta'] });
+    await expect
+      .poll(() => bar(page).getByTestId('asset-selection-count').innerText())
+      .toBe('6 assets selected');
+    await page.mouse.move(10, 10);
+    await shot(page, 'asset-selection');
+
+    // Keyboard: A approves the selection (the focused tile is in it), without the mouse.
+    await page.keyboard.press('a');
+    await expectSnackbar(page, ASSET_TEXTS.approved(6));
+    await expect.poll(() => grid(page).getByTestId('asset-approved').count()).toBe(6);
+    await expect
+      .poll(async () => (await assetsOf(page, project.id)).filter((a) => a.approve === 'confirmed').length)
+      .toBe(6);
+    // Escape clears the selection; arrows move; A, R act on the focused tile alone.
+    await page.keyboard.press('Escape');
+    await bar(page).waitFor({ state: 'hidden' });
+    await page.keyboard.press('ArrowRight');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toMatch(/^DSC_1010\.jpg/);
+    await page.keyboard.press('ArrowDown');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toMatch(/^DSC_1015\.jpg/);
+    await page.keyboard.press('a');
+    await page.keyboard.press('r');
+    await expect
+      .poll(() => tile(page, 'DSC_1015.jpg').getAttribute('aria-label'))
+      .toBe('DSC_1015.jpg, Round 0, approved, rush priority');
+    await expect
+      .poll(
+        async () => (await assetsOf(page, project.id)).find((a) => a.name === 'DSC_1015.jpg')?.rush_priority,
+      )
+      .toBe(true);
+    // Shift+arrows select a range; U unapproves it.
+    await page.keyboard.press('Shift+ArrowLeft');
+    await page.keyboard.press('Shift+ArrowLeft');
+    await expect
+      .poll(() => bar(page).getByTestId('asset-selection-count').innerText())
+      .toBe('3 assets selected');
+    await page.keyboard.press('u');
+    await expect.poll(() => tile(page, 'DSC_1015.jpg').getAttribute('aria-selected')).toBe('true');
+    await expect
+      .poll(async () => (await assetsOf(page, project.id)).filter((a) => a.approve === 'confirmed').length)
+      .toBe(6);
+    await page.keyboard.press('Escape');
+    await closeSnackbars(page);
+
+    // Filter: approved only, then none.
+    await page.getByTestId('asset-filters-button').click();
+    await page
+      .getByRole('radiogroup', { name: 'Approval' })
+      .locator('label', { hasText: /^Approved$/ })
+      .click();
+    await expect.poll(() => page.getByTestId('asset-count').innerText()).toBe('6');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('asset-filter-chips').getByRole('button', { name: 'Clear all filters' }).click();
+    await expect.poll(() => page.getByTestId('asset-count').innerText()).toBe('30');
+
+    // '?' lists every shortcut.
+    await tile(page, 'DSC_1001.jpg').click();
+    await page.keyboard.press('Shift+?');
+    await page.getByTestId('shortcuts-help').waitFor();
+    await shot(page, 'asset-shortcuts');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('shortcuts-help').waitFor({ state: 'detached' });
+    await page.keyboard.press('Escape');
+
+    // Rename: a name another asset has is refused, and the tile keeps its own.
+    await tile(page, 'DSC_1003.jpg').getByTestId('asset-menu').click();
+    await page.getByRole('menuitem', { name: 'Rename' }).click();
+    const rename = page.getByTestId('rename-asset-modal');
+    await rename.getByLabel('Filename').fill('DSC_1004.jpg');
+    await rename.getByRole('button', { name: 'Rename' }).click();
+    await expectSnackbar(page, ASSET_TEXTS.duplicateName);
+    await tile(page, 'DSC_1003.jpg').waitFor();
+    await tile(page, 'DSC_1003.jpg').getByTestId('asset-menu').click();
+    await page.getByRole('menuitem', { name: 'Rename' }).click();
+    await rename.getByLabel('Filename').fill('Hero shot.jpg');
+    await rename.getByRole('button', { name: 'Rename' }).click();
+    await expectSnackbar(page, ASSET_TEXTS.renamed);
+    await tile(page, 'Hero shot.jpg').waitFor();
+    await closeSnackbars(page);
+
+    // Drag a tile onto the folder: it moves there.
+    await tile(page, 'DSC_1005.jpg').dragTo(
+      page.getByTestId('folder-card').filter({ hasText: 'Final selects' }),
+    );
+    await expectSnackbar(page, ASSET_TEXTS.moved(1));
+    await tile(page, 'DSC_1005.jpg').waitFor({ state: 'detached' });
+    await expect.poll(() => page.getByTestId('asset-count').innerText()).toBe('29');
+    await page.getByTestId('folder-card').filter({ hasText: 'Final selects' }).getByText('1 item').waitFor();
+    await closeSnackbars(page);
+
+    // Delete two, confirmed with the checkbox; a refused delete first puts them back.
+    await tile(page, 'DSC_1007.jpg').click();
+    await tile(page, 'DSC_1008.jpg').click({ modifiers: ['Shift'] });
+    await bar(page).getByRole('button', { name: 'Delete' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete Assets' });
+    await confirm.getByText('2 assets').waitFor();
+    expect(await confirm.getByRole('button', { name: 'Delete' }).isDisabled()).toBe(true);
+    await page.route('**/api/v1/projects/*/assets', (route) =>
+      route.request().method() === 'DELETE'
+        ? route.fulfill({
+            status: 500,
+            body: '{"response":{"error":{"code":"boom","message":"Oops, something went wrong! Try again."}}}',
+          })
+        : route.fallback(),
+    );
+    await confirm.getByRole('checkbox').check();
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await expectSnackbar(page, 'Oops, something went wrong! Try again.');
+    await expect.poll(() => page.getByTestId('asset-count').innerText()).toBe('29');
+    await tile(page, 'DSC_1007.jpg').waitFor();
+    await page.unroute('**/api/v1/projects/*/assets');
+    await closeSnackbars(page);
+    await tile(page, 'DSC_1007.jpg').click();
+    await tile(page, 'DSC_1008.jpg').click({ modifiers: ['Shift'] });
+    await page.keyboard.press('Delete');
+    await confirm.getByRole('checkbox').check();
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await expectSnackbar(page, ASSET_TEXTS.deletedMany);
+    await expect.poll(() => page.getByTestId('asset-count').innerText()).toBe('27');
+    expect((await assetsOf(page, project.id)).length).toBe(27);
+    await closeSnackbars(page);
+
+    // Download: one asset with two rounds offers all rounds; several go as one zip.
+    const hero = assets.find((a) => a.name === 'DSC_1001.jpg')!;
+    const round = await page.request.post(`/api/v1/assets/${hero.id}/versions`, {
+      multipart: { file: { name: 'DSC_1001.jpg', mimeType: 'image/jpeg', buffer: await landscape(99) } },
+    });
+    expect(round.status()).toBe(201);
+    await page.reload();
+    await tile(page, 'DSC_1001.jpg').getByTestId('asset-menu').click();
+    await page.getByRole('menuitem', { name: 'Download…' }).click();
+    const dialog = page.getByTestId('download-dialog');
+    await dialog.getByText('Download all 2 rounds as a zip').waitFor();
+    expect(await dialog.getByRole('radio', { name: 'Original' }).isChecked()).toBe(true);
+    await dialog.getByText('Download all 2 rounds as a zip').click();
+    expect(
+      await dialog.getByRole('checkbox', { name: 'Add the round number to file names' }).isDisabled(),
+    ).toBe(true);
+    await shot(page, 'asset-download');
+    await page.keyboard.press('Escape');
+    await tile(page, 'DSC_1002.jpg').click();
+    // DSC_1003 is the Hero shot now, DSC_1005 is in the folder: three from 1002 to 1006.
+    await tile(page, 'DSC_1006.jpg').click({ modifiers: ['Shift'] });
+    await bar(page).getByRole('button', { name: 'Download' }).click();
+    await dialog.getByText('3 assets as one zip').waitFor();
+    const download = page.waitForEvent('download');
+    await dialog.getByRole('button', { name: 'Download' }).click();
+    await page.getByTestId('zip-box').getByText('Your assets are being zipped.').waitFor();
+    expect((await download).suggestedFilename()).toMatch(/\.zip$/);
+  });
+});
