@@ -17,7 +17,7 @@ import type { AppContext } from '../context';
 import type { ProjectRow } from '../db/repositories/projects';
 import { presentPagination } from '../presenters/pagination';
 import { shareNotFound } from '../services/sharedAccess';
-import { SHARED_ASSETS_PER_PAGE, SharedAssetService } from '../services/sharedAssets';
+import { SHARED_ASSETS_PER_PAGE } from '../services/sharedAssets';
 import { notFound } from '../errors';
 import { renditionParams, sendRendition } from './renditions';
 import { sendStoredFile } from './storedFile';
@@ -86,7 +86,7 @@ export function sharedProjectOf(request: FastifyRequest): ProjectRow {
 /** What these routes call: reading this line tells every service they reach. */
 export type SharedViewRouteDeps = Pick<
   AppContext,
-  'assets' | 'config' | 'folders' | 'projectSharing' | 'sharedAccess' | 'storage' | 'uow'
+  'assets' | 'config' | 'folders' | 'projectSharing' | 'sharedAccess' | 'sharedAssets' | 'storage'
 >;
 
 /**
@@ -100,7 +100,7 @@ const SHARED_FILE_SECONDS = 300;
  * and the files of their latest rounds, and unlocking.
  */
 export function sharedViewRoutes(ctx: SharedViewRouteDeps): FastifyPluginAsyncZod {
-  const sharedAssets = new SharedAssetService(ctx.uow);
+  const { sharedAssets } = ctx;
   return async (app) => {
     await app.register(
       sharedScope(ctx, async (shared) => {

@@ -9,6 +9,7 @@ import { AssetPreviews } from '../services/assetPreviews';
 import { AssetsViewOptionsService } from '../services/assetsViewOptions';
 import { AssetUploads } from '../services/assetUploads';
 import { AssetService } from '../services/assets';
+import { SharedAssetService } from '../services/sharedAssets';
 import { UploadSweep } from '../services/uploadSweep';
 import type { Platform } from './platform';
 import type { ProjectServices } from './projects';
@@ -52,6 +53,8 @@ export function assetServices(
     ),
     assetActions: new AssetActions(uow, assetPresenter, removeRounds, clock),
     assetPreviews: new AssetPreviews(uow, storage, renderPreviews, config.uploads.dir, clock, log),
+    /** The assets of a public link's project, as its anonymous viewers see them. */
+    sharedAssets: new SharedAssetService(uow),
     queuePreview,
     /** Ends the converters kept warm between preview jobs (on shutdown, after the jobs stopped). */
     closeConverters,
