@@ -1,5 +1,8 @@
-import { ExifTool, type Tags } from 'exiftool-vendored';
+import { spawn } from 'node:child_process';
+import { DefaultExiftoolArgs, ExifTool, exiftoolPath, type Tags } from 'exiftool-vendored';
 import sharp from 'sharp';
+import { MEMORY_LIMITS } from './memoryLimits';
+import { withMemoryLimit } from './processes';
 
 /**
  * One long-running exiftool for the whole app (starting Perl costs ~100 ms a file). It starts on
@@ -8,8 +11,28 @@ import sharp from 'sharp';
 let instance: ExifTool | null = null;
 
 function exiftool(): ExifTool {
-  instance ??= new ExifTool({ maxProcs: 1, taskTimeoutMillis: 30_000, maxTasksPerProcess: 500 });
+  instance ??= new ExifTool({
+    maxProcs: 1,
+    taskTimeoutMillis: 30_000,
+    maxTasksPerProcess: 500,
+    processFactory: startWithMemoryLimit,
+  });
   return instance;
+}
+
+/**
+ * exiftool-vendored's own way of starting exiftool (the script run by its shebang's Perl, LANG=C),
+ * with the heap capped: past it Perl dies ("Out of memory!"), that task fails and the next one
+ * starts a new exiftool.
+ */
+async function startWithMemoryLimit() {
+  const [file, args] = withMemoryLimit(await exiftoolPath(), DefaultExiftoolArgs, MEMORY_LIMITS.exiftool);
+  const home = process.env.EXIFTOOL_HOME;
+  return spawn(file, args, {
+    stdio: 'pipe',
+    detached: false,
+    env: { LANG: 'C', ...(home ? { EXIFTOOL_HOME: home } : {}) },
+  });
 }
 
 export async function closeExiftool(): Promise<void> {

@@ -3,7 +3,8 @@ import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, extname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { runTool } from './processes';
+import { MEMORY_LIMITS } from './memoryLimits';
+import { runTool, ToolMemoryLimitError } from './processes';
 
 /** LibreOffice's import filter names: the file is opened as its detected type, never guessed. */
 export type OfficeImportFilter = 'MS Word 97' | 'MS Word 2007 XML' | 'MS Excel 97' | 'Calc MS Excel 2007 XML';
@@ -23,6 +24,8 @@ export interface LibreOfficeOptions {
   profiles?: number;
   /** Per conversion, besides the caller's signal (default 120 s). */
   timeoutMs?: number;
+  /** The heap soffice may take (default MEMORY_LIMITS.libreOffice). */
+  memoryLimitBytes?: number;
   command?: string;
   /** Runs once, before the first profile is seeded. */
   beforeFirstUse?: () => Promise<void>;
@@ -48,12 +51,14 @@ interface Profile {
 export class LibreOffice {
   private readonly profiles: Profile[];
   private readonly timeoutMs: number;
+  private readonly memoryLimitBytes: number;
   private readonly command: string;
   private version: Promise<string | null> | null = null;
   private firstUse: Promise<void> | null = null;
 
   constructor(private readonly options: LibreOfficeOptions) {
     this.timeoutMs = options.timeoutMs ?? 120_000;
+    this.memoryLimitBytes = options.memoryLimitBytes ?? MEMORY_LIMITS.libreOffice;
     this.command = options.command ?? (existsSync(SOFFICE_BIN) ? SOFFICE_BIN : 'soffice');
     this.profiles = Array.from({ length: Math.max(1, options.profiles ?? 1) }, (_, index) => ({
       dir: join(options.profileRoot, `profile-${index}`),
@@ -72,7 +77,7 @@ export class LibreOffice {
   ): Promise<string> {
     return this.enqueue(async (profile) => {
       await mkdir(outDir, { recursive: true });
-      const { code } = await this.run(profile, signal, [
+      const { code, stderr } = await this.run(profile, signal, [
         `--infilter=${filter}`,
         '--convert-to',
         'pdf',
@@ -83,6 +88,7 @@ export class LibreOffice {
       const pdf = join(outDir, `${basename(input, extname(input))}.pdf`);
       // LibreOffice exits 0 with "Error: source file could not be loaded" for a damaged file.
       if (code === 0 && existsSync(pdf)) return pdf;
+      if (SOFFICE_OUT_OF_MEMORY.test(stderr)) throw new ToolMemoryLimitError('LibreOffice');
       throw new DocumentUnreadableError();
     });
   }
@@ -123,6 +129,7 @@ export class LibreOffice {
           signal,
           timeoutMs: this.timeoutMs,
           maxOutputBytes: 1024 * 1024,
+          memoryLimitBytes: this.memoryLimitBytes,
         },
       );
     try {
@@ -156,6 +163,7 @@ export class LibreOffice {
       signal: AbortSignal.timeout(20_000),
       timeoutMs: 20_000,
       maxOutputBytes: 64 * 1024,
+      memoryLimitBytes: this.memoryLimitBytes,
     }).then(
       ({ stdout }) => /LibreOffice (\d+\.\d+)/.exec(stdout.toString('utf8'))?.[1] ?? null,
       (error: unknown) => {
@@ -170,6 +178,13 @@ export class LibreOffice {
 /** soffice.bin itself, not the soffice shell wrapper and its oosplash: a quarter second less per start. */
 const SOFFICE_BIN = '/usr/lib/libreoffice/program/soffice.bin';
 const RESTART_REQUESTED = 81;
+/**
+ * How soffice fails past its memory limit, never naming memory (measured under RLIMIT_DATA): at
+ * start "osl::Thread::create failed" and an abort; in the middle of a conversion it exits 0 without
+ * a PDF, saying the store (SfxBaseModel::impl_store) failed. A damaged file says instead that the
+ * source file could not be loaded.
+ */
+const SOFFICE_OUT_OF_MEMORY = /Thread::create failed|impl_store\b.*failed/;
 const HEADLESS_FLAGS = [
   '--headless',
   '--invisible',

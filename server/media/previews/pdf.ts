@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { outcomeFromError, PreviewError } from './previewError';
+import { MEMORY_LIMITS } from './memoryLimits';
 import { runTool } from './processes';
 import { renditionsFromImage } from './renditions';
 import type { PreviewInput, PreviewOutcome } from './types';
@@ -71,6 +72,7 @@ export async function renderPdfPage(path: string, page: number, signal: AbortSig
   const { stdout, code } = await runTool('pdftoppm', ['-png', ...pageArgs(path, page)], {
     signal,
     timeoutMs: RENDER_TIMEOUT_MS,
+    memoryLimitBytes: MEMORY_LIMITS.poppler,
   });
   if (code !== 0 || stdout.length === 0) throw new PreviewError('unreadable', REASONS.unreadable);
   return stdout;
@@ -81,6 +83,7 @@ async function readPageCount(path: string, signal: AbortSignal): Promise<number>
     signal,
     timeoutMs: INFO_TIMEOUT_MS,
     maxOutputBytes: 1024 * 1024,
+    memoryLimitBytes: MEMORY_LIMITS.poppler,
   });
   if (code !== 0)
     throw /incorrect password/i.test(stderr)
@@ -124,6 +127,7 @@ async function drawPage(
     {
       signal,
       timeoutMs: RENDER_TIMEOUT_MS,
+      memoryLimitBytes: MEMORY_LIMITS.poppler,
     },
   );
   const output = `${outputRoot}.tif`;
@@ -137,6 +141,7 @@ async function savedWithoutPdfContent(path: string, signal: AbortSignal): Promis
     signal,
     timeoutMs: INFO_TIMEOUT_MS,
     maxOutputBytes: 1024 * 1024,
+    memoryLimitBytes: MEMORY_LIMITS.poppler,
   });
   return code === 0 && /saved without PDF content/i.test(stdout.toString('utf8').replace(/\s+/g, ' '));
 }

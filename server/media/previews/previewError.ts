@@ -1,4 +1,9 @@
-import { ToolMissingError, ToolOutputTooLargeError, ToolTimeoutError } from './processes';
+import {
+  ToolMemoryLimitError,
+  ToolMissingError,
+  ToolOutputTooLargeError,
+  ToolTimeoutError,
+} from './processes';
 import type { PreviewFailureCode, PreviewOutcome } from './types';
 
 /** A converter's failure with the code and the sentence the round shows. */
@@ -18,6 +23,7 @@ export const REASONS = {
   timeout: 'Making the preview took too long and was stopped.',
   aborted: 'Making the preview was stopped: it ran past the time allowed.',
   damaged: 'This file is damaged: only the part of the picture that could be read is shown.',
+  memory: 'Making the preview needed more memory than allowed, so it was stopped.',
 } as const;
 
 /** sharp (libvips) errors as failure codes: its messages are the only thing it answers. */
@@ -54,6 +60,7 @@ export function outcomeFromError(
   if (error instanceof ToolTimeoutError) {
     return failure('timeout', error.reason === 'timeout' ? REASONS.timeout : REASONS.aborted);
   }
+  if (error instanceof ToolMemoryLimitError) return failure('too_large', REASONS.memory);
   if (error instanceof ToolOutputTooLargeError)
     return failure('too_large', 'This file is too large to make a preview of.');
   const { code, message } = previewErrorFromSharp(error);

@@ -1,6 +1,15 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runTool, ToolMissingError, ToolOutputTooLargeError, ToolTimeoutError } from './processes';
+import {
+  runTool,
+  ToolMemoryLimitError,
+  ToolMissingError,
+  ToolOutputTooLargeError,
+  ToolTimeoutError,
+} from './processes';
 
 const never = () => new AbortController().signal;
 
@@ -107,5 +116,78 @@ describe('runTool', () => {
   it('answers 128 + signal for a tool that crashes', async () => {
     const result = await runTool('sh', ['-c', 'kill -SEGV $$'], { signal: never(), timeoutMs: 5000 });
     expect(result.code).toBe(139);
+  });
+});
+
+const MiB = 1024 * 1024;
+const PDF = join(import.meta.dirname, '../../../../shared/corpus/pdf/two_column_6pages.pdf');
+
+/** Processes whose command line holds this text, from /proc (zombies not counted). */
+function processesNaming(text: string): number[] {
+  return readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .map(Number)
+    .filter((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(text) && processRunning(pid);
+      } catch {
+        return false;
+      }
+    });
+}
+
+describe('runTool with a memory limit', () => {
+  it('caps the heap of the tool (RLIMIT_DATA) and of what it starts', async () => {
+    const { stdout } = await runTool('sh', ['-c', 'ulimit -d; sh -c "ulimit -d"'], {
+      signal: never(),
+      timeoutMs: 5000,
+      memoryLimitBytes: 64 * MiB,
+    });
+    expect(stdout.toString()).toBe('65536\n65536\n'); // KiB
+  });
+
+  it('fails a converter that allocates past it at once, whatever its exit code, and leaves nothing running', async () => {
+    // pdftoppm draws a page as one bitmap: 6000 px high is 73 MiB (120 MiB of heap unbounded).
+    // Past the limit it prints "Out of memory" and exits 0, leaving a broken 208-byte TIFF.
+    const scratch = await mkdtemp(join(tmpdir(), 'proofroom-memory-limit-'));
+    const draw = (pixels: number) =>
+      runTool(
+        'pdftoppm',
+        [
+          '-tiff',
+          '-f',
+          '1',
+          '-l',
+          '1',
+          '-scale-to',
+          String(pixels),
+          '-singlefile',
+          PDF,
+          join(scratch, `page-${pixels}`),
+        ],
+        {
+          signal: never(),
+          timeoutMs: 20_000,
+          memoryLimitBytes: 32 * MiB,
+        },
+      );
+    try {
+      const started = Date.now();
+      const error = await draw(6000).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ToolMemoryLimitError);
+      expect((error as Error).message).toBe('pdftoppm needed more memory than allowed and was stopped.');
+      expect(Date.now() - started).toBeLessThan(5000);
+      expect(processesNaming(scratch)).toEqual([]);
+      // The same page at the preview's 2048 px fits in that limit: it is the size that failed.
+      expect((await draw(2048)).code).toBe(0);
+    } finally {
+      await rm(scratch, { recursive: true, force: true });
+    }
+  });
+
+  it('still says a binary is missing when it runs under the limit', async () => {
+    await expect(
+      runTool('proofroom-no-such-tool', [], { signal: never(), timeoutMs: 5000, memoryLimitBytes: 64 * MiB }),
+    ).rejects.toBeInstanceOf(ToolMissingError);
   });
 });

@@ -24,6 +24,14 @@ export class ToolTimeoutError extends Error {
   }
 }
 
+/** The tool ran out of the memory it was allowed (memoryLimitBytes): 'too_large'. */
+export class ToolMemoryLimitError extends Error {
+  constructor(readonly command: string) {
+    super(`${command} needed more memory than allowed and was stopped.`);
+    this.name = 'ToolMemoryLimitError';
+  }
+}
+
 /** The tool wrote more than maxOutputBytes on stdout or stderr: it is stopped. */
 export class ToolOutputTooLargeError extends Error {
   constructor(readonly command: string) {
@@ -39,6 +47,11 @@ export interface RunToolOptions {
   /** Cap on stdout and on stderr, each (default 256 MiB for stdout, stderr keeps its last 64 KiB). */
   maxOutputBytes?: number;
   env?: NodeJS.ProcessEnv;
+  /**
+   * Cap on the tool's heap (RLIMIT_DATA: its malloc'd and other private writable memory, for it and
+   * what it starts), see memoryLimits.ts. An allocation past it fails inside the tool.
+   */
+  memoryLimitBytes?: number;
 }
 
 export interface ToolResult {
@@ -49,6 +62,17 @@ export interface ToolResult {
 }
 
 const DEFAULT_MAX_OUTPUT = 256 * 1024 * 1024;
+/** util-linux, essential on Debian: sets the limit, then executes the tool in its own place. */
+const PRLIMIT = '/usr/bin/prlimit';
+/** prlimit's exit code when it cannot execute the tool because it does not exist. */
+const PRLIMIT_EXEC_ENOENT = 127;
+/**
+ * How the converters say an allocation failed: poppler "Out of memory" (pdftoppm then exits 0 with
+ * a broken page), C++ std::bad_alloc, ImageMagick "memory allocation failed", LibRaw "Unsufficient
+ * memory", Perl "Out of memory!", glibc "Cannot allocate memory".
+ */
+const OUT_OF_MEMORY =
+  /out of memory|bad_alloc|memory allocation failed|(?:un|in)sufficient memory|cannot allocate memory/i;
 const STDERR_KEPT = 64 * 1024;
 const SIGNAL_NUMBERS: Record<string, number> = {
   SIGHUP: 1,
@@ -61,10 +85,23 @@ const SIGNAL_NUMBERS: Record<string, number> = {
 };
 
 /**
+ * The command line that runs a tool with its heap capped at limitBytes (RLIMIT_DATA): prlimit sets
+ * the limit, then executes the tool, which keeps prlimit's pid. RLIMIT_DATA (private writable
+ * memory, Linux 4.7 and later) rather than RLIMIT_AS, which counts address space reserved and
+ * never touched: the corpus documents need 374–611 MiB of it in soffice, against 40–84 MiB of
+ * heap, so an RLIMIT_AS would bound little. A tool whose allocation fails while it holds a lock
+ * can hang under either limit (soffice, ImageMagick 6): the timeout still ends it.
+ */
+export function withMemoryLimit(command: string, args: string[], limitBytes: number): [string, string[]] {
+  return [PRLIMIT, [`--data=${Math.floor(limitBytes)}`, '--', command, ...args]];
+}
+
+/**
  * Runs an external converter as its own process group, so a timeout or an aborted job kills the
  * tool and whatever it started (LibreOffice and ImageMagick's delegates fork). A non-zero exit is
  * not an error here: the caller reads code and stderr, since some tools exit 0 on failure and
- * others non-zero on a warning.
+ * others non-zero on a warning. Under memoryLimitBytes, a tool saying an allocation failed is a
+ * ToolMemoryLimitError whatever its exit code.
  */
 export function runTool(command: string, args: string[], options: RunToolOptions): Promise<ToolResult> {
   const maxOutput = options.maxOutputBytes ?? DEFAULT_MAX_OUTPUT;
@@ -73,7 +110,9 @@ export function runTool(command: string, args: string[], options: RunToolOptions
       reject(new ToolTimeoutError(command, 'aborted'));
       return;
     }
-    const child = spawn(command, args, {
+    const limit = options.memoryLimitBytes;
+    const [file, fileArgs] = limit === undefined ? [command, args] : withMemoryLimit(command, args, limit);
+    const child = spawn(file, fileArgs, {
       cwd: options.cwd,
       env: options.env ?? process.env,
       detached: true,
@@ -117,11 +156,18 @@ export function runTool(command: string, args: string[], options: RunToolOptions
       finish();
       // spawn says ENOENT for a missing working folder too: only a missing binary is 'converter_missing'.
       const missingFolder = options.cwd !== undefined && !existsSync(options.cwd);
-      reject(error.code === 'ENOENT' && !missingFolder ? new ToolMissingError(command) : error);
+      reject(error.code === 'ENOENT' && !missingFolder ? new ToolMissingError(file) : error);
     });
     child.on('close', (code, signal) => {
       finish();
       if (failure) reject(failure);
+      else if (
+        limit !== undefined &&
+        code === PRLIMIT_EXEC_ENOENT &&
+        /^prlimit: failed to execute/.test(stderr)
+      )
+        reject(new ToolMissingError(command));
+      else if (limit !== undefined && OUT_OF_MEMORY.test(stderr)) reject(new ToolMemoryLimitError(command));
       else
         resolve({
           stdout: Buffer.concat(stdout),

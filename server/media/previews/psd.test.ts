@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -71,8 +72,7 @@ function photoshopFile({
     ),
   );
   const rows = planes.flatMap((value) => Array.from({ length: height }, () => Buffer.alloc(width, value)));
-  // PackBits: one literal run per row (rows here are at most 128 bytes).
-  const packed = rows.map((row) => Buffer.concat([Buffer.from([row.length - 1]), row]));
+  const packed = rows.map(packBits);
   const imageData =
     compression === 0
       ? Buffer.concat(rows)
@@ -88,10 +88,40 @@ function photoshopFile({
   ]);
 }
 
-async function renderBytes(bytes: Buffer, type: 'psd' | 'psb' = 'psd'): Promise<PreviewOutcome> {
+/** PackBits of a row of one value: one literal run up to 128 bytes, repeat runs of 128 past that. */
+function packBits(row: Buffer): Buffer {
+  if (row.length <= 128) return Buffer.concat([Buffer.from([row.length - 1]), row]);
+  const runs: Buffer[] = [];
+  for (let at = 0; at < row.length; at += 128) {
+    const length = Math.min(128, row.length - at);
+    runs.push(Buffer.from([(257 - length) & 0xff, row[at]!]));
+  }
+  return Buffer.concat(runs);
+}
+
+async function renderBytes(
+  bytes: Buffer,
+  type: 'psd' | 'psb' = 'psd',
+  imageMagickMemoryBytes?: number,
+): Promise<PreviewOutcome> {
   const path = join(scratch, `file-${++files}.${type}`);
   await writeFile(path, bytes);
-  return renderPsd({ path, type, workDir: scratch, signal: new AbortController().signal });
+  return renderPsd(
+    { path, type, workDir: scratch, signal: new AbortController().signal },
+    imageMagickMemoryBytes,
+  );
+}
+
+/** Processes whose command line names a file of this test's scratch folder (zombies not counted). */
+function convertersRunningOnScratch(): number {
+  return readdirSync('/proc').filter((pid) => {
+    try {
+      const state = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.[0];
+      return state !== 'Z' && readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(scratch);
+    } catch {
+      return false;
+    }
+  }).length;
 }
 
 async function thumbnailColour(outcome: PreviewOutcome): Promise<[number, number, number]> {
@@ -176,6 +206,26 @@ describe('renderPsd', () => {
     bytes.writeUInt32BE(100_000, 14);
     bytes.writeUInt32BE(100_000, 18);
     expect(await renderBytes(bytes)).toMatchObject({ ok: false, code: 'too_large' });
+  });
+
+  it('stops ImageMagick at its memory limit at once: too_large, and no converter left running', async () => {
+    // 4000 × 4000 CMYK: a 128 MB pixel cache, past the 4 + 8 MiB of memory and map and the 64 MiB
+    // of disk a 16 MiB limit gives ImageMagick; under the default limit it fits in memory.
+    const cmyk = photoshopFile({
+      width: 4000,
+      height: 4000,
+      planes: [255, 0, 0, 255],
+      colorMode: 4,
+      compression: 1,
+    });
+    const started = Date.now();
+    expect(await renderBytes(cmyk, 'psd', 16 * 1024 * 1024)).toEqual({
+      ok: false,
+      code: 'too_large',
+      reason: 'This picture is too large to make a preview of.',
+    });
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(convertersRunningOnScratch()).toBe(0);
   });
 
   it('answers unreadable for a file that is no Photoshop file', async () => {

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import { initializeCanvas, readPsd } from 'ag-psd';
 import sharp from 'sharp';
+import { imageMagickLimits, MEMORY_LIMITS } from './memoryLimits';
 import { runTool } from './processes';
 import { outcomeFromError, PreviewError, REASONS } from './previewError';
 import { compositeOnlyPsd, COLOR_MODES, readPsdFile, type PsdFile } from './psdFile';
@@ -16,17 +17,6 @@ import type { PreviewInput, PreviewOutcome } from './types';
  */
 const MAX_IN_MEMORY_BYTES = 160 * 1024 * 1024;
 const IMAGEMAGICK_TIMEOUT_MS = 120_000;
-const IMAGEMAGICK_LIMITS = [
-  '-limit',
-  'memory',
-  '256MiB',
-  '-limit',
-  'map',
-  '512MiB',
-  '-limit',
-  'disk',
-  '4GiB',
-];
 const IN_MEMORY_MODES = new Set([
   COLOR_MODES.bitmap,
   COLOR_MODES.grayscale,
@@ -45,16 +35,20 @@ initializeCanvas(
 /**
  * PSD and PSB: the composite Photoshop saved with the document ("Maximize compatibility"), never
  * the layers, with its spot colour channels inked over it. RGB, grey and indexed documents are decoded by ag-psd; CMYK, Lab, multichannel and
- * duotone ones, 32-bit ones and very large ones by ImageMagick, as a child process.
+ * duotone ones, 32-bit ones and very large ones by ImageMagick, as a child process within
+ * imageMagickMemoryBytes (memoryLimits.ts).
  */
-export async function renderPsd(input: PreviewInput): Promise<PreviewOutcome> {
+export async function renderPsd(
+  input: PreviewInput,
+  imageMagickMemoryBytes: number = MEMORY_LIMITS.imageMagick,
+): Promise<PreviewOutcome> {
   try {
     const psd = await readPsdFile(input.path);
     if (psd.width * psd.height > MAX_INPUT_PIXELS) throw new PreviewError('too_large', REASONS.tooLarge);
     input.signal.throwIfAborted();
     const composite = inMemory(psd)
       ? await compositeWithAgPsd(input, psd)
-      : await compositeWithImageMagick(input);
+      : await compositeWithImageMagick(input, imageMagickMemoryBytes);
     input.signal.throwIfAborted();
     const shown = await withSpotInks(composite, input.path, psd, input.workDir);
     const renditions = await renditionsFromImage(shown, { workDir: input.workDir, signal: input.signal });
@@ -109,15 +103,16 @@ export function withIccProfile(png: Buffer, profile: Buffer): Buffer {
 }
 
 /** CMYK and the rest: ImageMagick writes the composite (`[0]`) as a TIFF keeping its profile. */
-async function compositeWithImageMagick(input: PreviewInput): Promise<string> {
+async function compositeWithImageMagick(input: PreviewInput, memoryBytes: number): Promise<string> {
   const output = join(input.workDir, 'composite.tif');
   const { code, stderr } = await runTool(
     'convert',
-    [...IMAGEMAGICK_LIMITS, `${input.path}[0]`, '-compress', 'LZW', `tiff:${output}`],
+    [...imageMagickLimits(memoryBytes), `${input.path}[0]`, '-compress', 'LZW', `tiff:${output}`],
     {
       signal: input.signal,
       timeoutMs: IMAGEMAGICK_TIMEOUT_MS,
       maxOutputBytes: 1024 * 1024,
+      memoryLimitBytes: memoryBytes,
       cwd: input.workDir,
     },
   );

@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { largestEmbeddedPreview, readRawFacts } from './exiftool';
-import { runTool } from './processes';
+import { MEMORY_LIMITS } from './memoryLimits';
+import { runTool, ToolMemoryLimitError } from './processes';
 import { outcomeFromError, PreviewError } from './previewError';
 import { renditionsFromImage } from './renditions';
 import type { PreviewInput, PreviewOutcome } from './types';
@@ -34,7 +35,10 @@ export async function renderRaw(input: PreviewInput): Promise<PreviewOutcome> {
       return await fromPreview(input, preview.jpeg, facts.orientation);
     }
     const decoded = await decodeWithLibRaw(input, rawSide).catch((error: unknown) => {
-      if (preview && error instanceof PreviewError && error.code === 'unreadable') return null;
+      const undecodable =
+        (error instanceof PreviewError && error.code === 'unreadable') ||
+        error instanceof ToolMemoryLimitError;
+      if (preview && undecodable) return null;
       throw error;
     });
     if (decoded) {
@@ -73,6 +77,7 @@ async function decodeWithLibRaw(input: PreviewInput, rawSide: number): Promise<B
     signal: input.signal,
     timeoutMs: DCRAW_TIMEOUT_MS,
     maxOutputBytes: DCRAW_MAX_OUTPUT,
+    memoryLimitBytes: MEMORY_LIMITS.libRaw,
     cwd: input.workDir,
   });
   if (stdout.length === 0 || /cannot|corrupt|unsupported|error/i.test(stderr) || (await isBlank(stdout))) {
