@@ -1,4 +1,4 @@
-import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -39,19 +39,24 @@ function renditionsOf(outcome: PreviewOutcome): Renditions {
 describe('renderOffice on the corpus', () => {
   // Pages as LibreOffice 7.4 lays them out with the metric-compatible fonts (SOURCES.md counted
   // 7, 25 and 26 pages where Times New Roman and Calibri fell back to wider fonts); A4 or Letter
-  // as each document sets it.
+  // as each document sets it. Ink: the share of the preview's pixels that are dark (text, rules),
+  // 0.9–9 % on these first pages; a page drawn blank, or shrunk to a speck, has next to none.
+  const TEXT = [0.005, 0.2] as const;
+  // fixture_3sheets.xlsx holds three empty sheets (<sheetData/>, no shared strings): Excel shows
+  // an empty grid and has nothing to print, and the preview is the blank page LibreOffice lays out.
+  const NONE = [0, 0] as const;
   it.each([
-    ['office/word-mac-2011_raw_text.doc', 'doc', 3, 1583],
-    ['office/ieee-template_7pages.doc', 'doc', 6, 1583],
-    ['office/paragraphs_and_tables.docx', 'docx', 1, 1583],
-    ['office/raw_text_3pages.docx', 'docx', 3, 1583],
-    ['office/excel-2007-bible_worksheet_functions.xls', 'xls', 18, 1583],
-    ['office/fixture_small.xls', 'xls', 2, 1449],
-    ['office/raw_text_2sheets.xlsx', 'xlsx', 18, 1583],
-    ['office/fixture_3sheets.xlsx', 'xlsx', 1, 1449],
+    ['office/word-mac-2011_raw_text.doc', 'doc', 3, 1583, TEXT],
+    ['office/ieee-template_7pages.doc', 'doc', 6, 1583, TEXT],
+    ['office/paragraphs_and_tables.docx', 'docx', 1, 1583, TEXT],
+    ['office/raw_text_3pages.docx', 'docx', 3, 1583, TEXT],
+    ['office/excel-2007-bible_worksheet_functions.xls', 'xls', 18, 1583, TEXT],
+    ['office/fixture_small.xls', 'xls', 2, 1449, TEXT],
+    ['office/raw_text_2sheets.xlsx', 'xlsx', 18, 1583, TEXT],
+    ['office/fixture_3sheets.xlsx', 'xlsx', 1, 1449, NONE],
   ] as const)(
     '%s (%s): the first page, portrait, %i pages',
-    async (file, type, pageCount, width) => {
+    async (file, type, pageCount, width, [leastInk, mostInk]) => {
       const renditions = renditionsOf(await render(corpus(file), type));
       expect(renditions).toMatchObject({ width, height: 2048, pageCount });
       expect(renditions.damaged).toBeUndefined();
@@ -60,10 +65,21 @@ describe('renderOffice on the corpus', () => {
         width,
         height: 2048,
       });
+      const ink = await inkShare(renditions.preview);
+      expect(ink).toBeGreaterThanOrEqual(leastInk);
+      expect(ink).toBeLessThanOrEqual(mostInk);
     },
     30_000,
   );
 });
+
+/** The share of pixels darker than light grey (JPEG noise around white stays far above it). */
+async function inkShare(image: Buffer): Promise<number> {
+  const { data } = await sharp(image).greyscale().raw().toBuffer({ resolveWithObject: true });
+  let ink = 0;
+  for (const value of data) if (value < 160) ink++;
+  return ink / data.length;
+}
 
 describe('stored files', () => {
   it('converts a file stored under a name without extension (storage never uses the uploaded name)', async () => {
@@ -128,6 +144,22 @@ describe('renderOffice failures', () => {
     });
   });
 
+  it('a conversion past its memory limit stops at once: "too_large", and no soffice is left', async () => {
+    const profiles = join(scratch, 'small-heap');
+    // Measured: under 8–30 MiB soffice stops at start (std::bad_alloc, then "osl::Thread::create
+    // failed"); at 32 MiB it hangs until its timeout, past 40 MiB the fixture converts.
+    const small = new LibreOffice({ profileRoot: profiles, memoryLimitBytes: 16 * 1024 * 1024 });
+    const started = Date.now();
+    expect(await render(corpus('office/fixture_small.xls'), 'xls', small)).toEqual({
+      ok: false,
+      code: 'too_large',
+      reason: 'Making the preview needed more memory than allowed, so it was stopped.',
+    });
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(sofficeRunningOn(profiles)).toBe(false);
+    await small.dispose();
+  }, 30_000);
+
   it('a conversion past its time limit is killed: "timeout"', async () => {
     const slow = new LibreOffice({ profileRoot: join(scratch, 'slow'), timeoutMs: 200 });
     const copy = join(scratch, 'big.xls');
@@ -136,6 +168,18 @@ describe('renderOffice failures', () => {
     await slow.dispose();
   }, 30_000);
 });
+
+/** A soffice (not a zombie) runs on a profile under this folder, from /proc. */
+function sofficeRunningOn(profiles: string): boolean {
+  return readdirSync('/proc').some((pid) => {
+    try {
+      const state = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.[0];
+      return state !== 'Z' && readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(profiles);
+    } catch {
+      return false;
+    }
+  });
+}
 
 /** The DOCX with its word/document.xml data overwritten by random bytes, zip structure intact. */
 function withRandomDocumentXml(docx: Buffer): Buffer {
