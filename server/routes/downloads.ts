@@ -32,7 +32,8 @@ const shareHash = z.string().min(1).max(200);
 
 /**
  * Downloads (§5, §7): files and zips for members, through signed links that stream at once, or by
- * e-mail for large zips; and the downloads of a public link that allows them.
+ * e-mail for large zips; and the downloads of a public link that allows them. The GET routes have
+ * no HEAD twin: Fastify's would read the whole file or zip only to throw it away.
  */
 export function downloadRoutes(ctx: DownloadRouteDeps): FastifyPluginAsyncZod {
   const downloads = new Downloads(ctx);
@@ -40,6 +41,7 @@ export function downloadRoutes(ctx: DownloadRouteDeps): FastifyPluginAsyncZod {
     app.get(
       '/assets/:id/download',
       {
+        exposeHeadRoute: false,
         schema: {
           tags: ['downloads'],
           description:
@@ -115,6 +117,7 @@ export function downloadRoutes(ctx: DownloadRouteDeps): FastifyPluginAsyncZod {
     app.get(
       '/downloads',
       {
+        exposeHeadRoute: false,
         schema: {
           tags: ['downloads'],
           description: 'A download_url of type direct: for the member who asked, within the hour.',
@@ -130,6 +133,7 @@ export function downloadRoutes(ctx: DownloadRouteDeps): FastifyPluginAsyncZod {
     app.get(
       '/downloads/ready',
       {
+        exposeHeadRoute: false,
         config: { public: true },
         schema: {
           tags: ['downloads'],
@@ -187,6 +191,7 @@ function sharedDownloadRoutes(ctx: DownloadRouteDeps, downloads: Downloads): Fas
     shared.get(
       '/shared/:shareHash/assets/:assetId/download',
       {
+        exposeHeadRoute: false,
         preValidation: linkFirst,
         schema: {
           tags: ['shared view'],
@@ -208,6 +213,7 @@ function sharedDownloadRoutes(ctx: DownloadRouteDeps, downloads: Downloads): Fas
     shared.get(
       '/shared/:shareHash/downloads',
       {
+        exposeHeadRoute: false,
         preValidation: linkFirst,
         schema: {
           tags: ['shared view'],

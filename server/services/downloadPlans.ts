@@ -194,8 +194,10 @@ export class DownloadPlans {
   }
 }
 
+/** One collator for every comparison: `localeCompare` with options builds one per call. */
+const collator = new Intl.Collator(undefined, { numeric: true });
 const byName = (assets: AssetRow[]) =>
-  [...assets].sort((a, b) => a.name.localeCompare(b.name, undefined, { numeric: true }) || a.id - b.id);
+  [...assets].sort((a, b) => collator.compare(a.name, b.name) || a.id - b.id);
 
 /** A zip of `items` in their order: files (with their storage keys) and directories. */
 function zip(

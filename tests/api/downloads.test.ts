@@ -109,18 +109,21 @@ async function fetchBytes(client: ApiClient, path: string, init: RequestInit = {
   };
 }
 
-/** Writes the zip and reads it back with Info-ZIP: its entry names, checked for integrity. */
-function zipEntries(bytes: Buffer): string[] {
+function saveZip(bytes: Buffer): string {
   const path = join(scratch, `${randomBytes(6).toString('hex')}.zip`);
   writeFileSync(path, bytes);
+  return path;
+}
+
+/** Reads the zip back with Info-ZIP: its entry names, once its integrity is checked. */
+function zipEntries(bytes: Buffer): string[] {
+  const path = saveZip(bytes);
   expect(execFileSync('unzip', ['-t', path], { encoding: 'utf8' })).toContain('No errors detected');
   return execFileSync('zipinfo', ['-1', path], { encoding: 'utf8' }).trim().split('\n').filter(Boolean);
 }
 
 function unzipOne(bytes: Buffer, entry: string): Buffer {
-  const path = join(scratch, `${randomBytes(6).toString('hex')}.zip`);
-  writeFileSync(path, bytes);
-  return execFileSync('unzip', ['-p', path, entry], { maxBuffer: 1 << 30 });
+  return execFileSync('unzip', ['-p', saveZip(bytes), entry], { maxBuffer: 1 << 30 });
 }
 
 const disposition = (headers: Headers) =>
@@ -258,9 +261,7 @@ describe('zips of several assets, a folder and a project', () => {
     expect(zip.status).toBe(200);
     expect(zipEntries(zip.bytes)).toEqual(['hero_R1.jpg', 'HERO_R1 (2).jpg', 'shot list_R1.txt']);
     expect(unzipOne(zip.bytes, 'shot list_R1.txt').equals(TEXT)).toBe(true);
-    const listing = execFileSync('zipinfo', [join(scratch, readdirSync(scratch).at(-1)!)], {
-      encoding: 'utf8',
-    });
+    const listing = execFileSync('zipinfo', [saveZip(zip.bytes)], { encoding: 'utf8' });
     expect(listing).toMatch(/bX stor .* hero_R1\.jpg/);
     expect(listing).toMatch(/bX defN .* shot list_R1\.txt/);
   });
@@ -321,9 +322,7 @@ describe('zips of several assets, a folder and a project', () => {
       'Day 1/HERO.jpg',
     ]);
     const out = mkdtempSync(join(scratch, 'unpacked-'));
-    const path = join(scratch, 'project.zip');
-    writeFileSync(path, zip.bytes);
-    execFileSync('unzip', ['-q', path, '-d', out]);
+    execFileSync('unzip', ['-q', saveZip(zip.bytes), '-d', out]);
     expect(readdirSync(out).sort()).toEqual(['.._.._etc', 'Day 1', 'Day 1 (2)', 'hero.jpg', 'shot list.txt']);
     expect(readFileSync(join(out, 'Day 1', 'HERO.jpg')).equals(JPEG(4))).toBe(true);
   });
