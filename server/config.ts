@@ -36,6 +36,8 @@ const envSchema = z.object({
   BODY_LIMIT_MB: z.coerce.number().positive().default(10),
   /** The largest file an upload may declare. */
   UPLOAD_MAX_GB: z.coerce.number().positive().default(20),
+  /** Zips larger than this are built by a job and e-mailed rather than streamed at once. */
+  DOWNLOAD_DIRECT_MAX_GB: z.coerce.number().positive().default(4),
   /** A partial upload untouched this long is removed, and its name and storage let go. */
   UPLOAD_EXPIRY_HOURS: z.coerce.number().positive().default(24),
   API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(3000),
@@ -68,6 +70,7 @@ export interface Config {
   mail: { smtpUrl: string | undefined; from: string; outboxDir: string };
   storage: { driver: 'local'; root: string };
   uploads: { dir: string; maxBytes: number; expiryMs: number };
+  downloads: { directMaxBytes: number };
   sessionSecret: string;
   maintenance: boolean;
   devOutbox: boolean;
@@ -129,6 +132,7 @@ export function loadConfig(overrides: Record<string, string | undefined> = {}): 
       maxBytes: Math.round(env.UPLOAD_MAX_GB * 1024 ** 3),
       expiryMs: Math.round(env.UPLOAD_EXPIRY_HOURS * 3600 * 1000),
     },
+    downloads: { directMaxBytes: Math.round(env.DOWNLOAD_DIRECT_MAX_GB * 1024 ** 3) },
     sessionSecret: env.SESSION_SECRET ?? localSecret(dataDir),
     maintenance: env.MAINTENANCE,
     devOutbox: env.DEV_OUTBOX ?? (!production && !env.SMTP_URL),

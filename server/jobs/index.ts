@@ -2,11 +2,7 @@ import type { Logger } from 'pino';
 import type { Mailer } from '../adapters/mail/mailer';
 import type { JobQueue } from '../adapters/queue/jobQueue';
 import type { Clock } from '../clock';
-import type { FileStorage } from '../adapters/storage/fileStorage';
-import type { Config } from '../config';
-import type { UnitOfWork } from '../db/unitOfWork';
-import { Downloads } from '../services/downloads';
-import type { ProjectAccess } from '../services/projectAccess';
+import type { Downloads } from '../services/downloads';
 import type { EventDispatcher } from '../events/dispatcher';
 import type { AccountService } from '../services/accounts';
 import type { AssetPreviews } from '../services/assetPreviews';
@@ -32,12 +28,8 @@ export interface JobDependencies {
   uploadSweep: UploadSweep;
   clock: Clock;
   log: Logger;
-  /** Downloads too large to stream: the zip job reads the project and the files, and mails the link. */
-  uow: UnitOfWork;
-  projectAccess: ProjectAccess;
-  storage: FileStorage;
-  mailer: Mailer;
-  config: Config;
+  /** Downloads too large to stream: the zip job builds the archive and mails the link. */
+  downloads: Downloads;
 }
 
 /**
@@ -56,9 +48,8 @@ export function registerJobs(queue: JobQueue, deps: JobDependencies): void {
       access_code: (email) => deps.accounts.sendAccessCode(email),
     }),
   );
-  const downloads = new Downloads({ ...deps, jobs: queue });
-  queue.register(zipJob(downloads));
-  queue.register(removeZipJob(downloads));
+  queue.register(zipJob(deps.downloads));
+  queue.register(removeZipJob(deps.downloads));
 }
 
 /** The recurring jobs; set by the process entries (web and worker), not by the tests. */

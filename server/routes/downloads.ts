@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -12,18 +12,14 @@ import { envelope } from '@common/api/envelope';
 import type { AppContext } from '../context';
 import { notFound } from '../errors';
 import { requireSession, type RequestSession } from '../plugins/session';
-import { Downloads, type DownloadPlan } from '../services/downloads';
+import type { Downloads, DownloadPlan } from '../services/downloads';
 import { zipStream } from '../services/zipStream';
 import { idParams } from './auth';
 import { attachment } from './contentDisposition';
 import { sharedProjectOf, sharedScope, type SharedViewRouteDeps } from './sharedView';
 
 /** What these routes call: reading this line tells every service they reach. */
-export type DownloadRouteDeps = Pick<
-  AppContext,
-  'uow' | 'projectAccess' | 'storage' | 'jobs' | 'mailer' | 'clock' | 'config' | 'log'
-> &
-  SharedViewRouteDeps;
+export type DownloadRouteDeps = Pick<AppContext, 'downloads'> & SharedViewRouteDeps;
 
 /** In the query: a path parameter may not be this long (Fastify's maxParamLength is 100). */
 const tokenQuery = z.object({ token: z.string().min(1).max(8000) });
@@ -36,7 +32,7 @@ const shareHash = z.string().min(1).max(200);
  * no HEAD twin: Fastify's would read the whole file or zip only to throw it away.
  */
 export function downloadRoutes(ctx: DownloadRouteDeps): FastifyPluginAsyncZod {
-  const downloads = new Downloads(ctx);
+  const { downloads } = ctx;
   return async (app) => {
     app.get(
       '/assets/:id/download',
@@ -155,19 +151,13 @@ export function downloadRoutes(ctx: DownloadRouteDeps): FastifyPluginAsyncZod {
 
 /**
  * The downloads of a public link, inside the shared scope (revoked, expired and locked links are
- * refused there). The link is checked before the request is validated, as a session is for
- * members: a call on a dead link answers its 404 whatever it carries.
+ * refused there, before the request is validated).
  */
 function sharedDownloadRoutes(ctx: DownloadRouteDeps, downloads: Downloads): FastifyPluginAsyncZod {
-  const linkFirst = async (request: FastifyRequest) => {
-    const hash = (request.params as { shareHash?: unknown }).shareHash;
-    await ctx.sharedAccess.resolve(typeof hash === 'string' ? hash : '', request.cookies);
-  };
   return sharedScope(ctx, async (shared) => {
     shared.post(
       '/shared/:shareHash/assets/download',
       {
-        preValidation: linkFirst,
         schema: {
           tags: ['shared view'],
           description:
@@ -192,7 +182,6 @@ function sharedDownloadRoutes(ctx: DownloadRouteDeps, downloads: Downloads): Fas
       '/shared/:shareHash/assets/:assetId/download',
       {
         exposeHeadRoute: false,
-        preValidation: linkFirst,
         schema: {
           tags: ['shared view'],
           description:
@@ -214,7 +203,6 @@ function sharedDownloadRoutes(ctx: DownloadRouteDeps, downloads: Downloads): Fas
       '/shared/:shareHash/downloads',
       {
         exposeHeadRoute: false,
-        preValidation: linkFirst,
         schema: {
           tags: ['shared view'],
           description: 'A download_url of a public link, within the hour, while the link allows downloads.',

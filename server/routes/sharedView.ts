@@ -71,7 +71,9 @@ export function sharedScope(ctx: SharedViewRouteDeps, routes: FastifyPluginAsync
       for (const method of [route.method].flat())
         if (method !== 'HEAD') SHARED_SCOPE_ROUTES.add(`${method} ${route.url}`);
     });
-    app.addHook('preHandler', async (request) => {
+    // Before validation, as a session is checked for members: a call on a dead link answers its
+    // 404 (or 403 while locked) whatever it carries.
+    app.addHook('preValidation', async (request) => {
       request.sharedProject = await ctx.sharedAccess.resolve(shareHashOf(request), request.cookies);
     });
     await app.register(routes);

@@ -9,6 +9,7 @@ import { AssetPreviews } from '../services/assetPreviews';
 import { AssetsViewOptionsService } from '../services/assetsViewOptions';
 import { AssetUploads } from '../services/assetUploads';
 import { AssetService } from '../services/assets';
+import { Downloads } from '../services/downloads';
 import { SharedAssetService } from '../services/sharedAssets';
 import { UploadSweep } from '../services/uploadSweep';
 import type { Platform } from './platform';
@@ -53,6 +54,11 @@ export function assetServices(
     ),
     assetActions: new AssetActions(uow, assetPresenter, removeRounds, clock),
     assetPreviews: new AssetPreviews(uow, storage, renderPreviews, config.uploads.dir, clock, log),
+    /** Files and zips for members and public links: streamed at once, or built by a job and e-mailed. */
+    downloads: new Downloads(
+      { uow, projectAccess, storage, jobs, mailer: p.mailer, clock, config, log },
+      config.downloads.directMaxBytes,
+    ),
     /** The assets of a public link's project, as its anonymous viewers see them. */
     sharedAssets: new SharedAssetService(uow),
     queuePreview,
