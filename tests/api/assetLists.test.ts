@@ -197,6 +197,33 @@ describe('asset list pages', () => {
       }
   });
 
+  it('costs the same few statements for a page of 100 as for a page of 6', async () => {
+    const six = await projectWithSix();
+    const executor = t.ctx.db.getExecutor();
+    const execute = executor.executeQuery.bind(executor);
+    const statements: string[] = [];
+    executor.executeQuery = (compiled, ...rest) => {
+      statements.push(compiled.sql);
+      return execute(compiled, ...rest);
+    };
+    try {
+      // A sort not asked before: the answer is built, not kept.
+      const cost = async (folderId: number) => {
+        statements.length = 0;
+        expect((await client.get(`/folders/${folderId}/assets?sort_by=unresolved_comments`)).status).toBe(
+          200,
+        );
+        return statements.filter((sql) => !/"jobs"|"job_schedules"/.test(sql)).length;
+      };
+      const ofHundred = await cost(folder.id);
+      expect(ofHundred).toBe(await cost(six.folder.id));
+      // The session, the folder, access, the page's ids, its rows, the count, and the presenter's three.
+      expect(ofHundred).toBeLessThanOrEqual(9);
+    } finally {
+      executor.executeQuery = execute;
+    }
+  });
+
   it("lists a folder's assets apart from the project root's", async () => {
     const root = await client.get(`/projects/${project.id}/assets`);
     expect(names(root)).toEqual(['At the root.jpg']);
