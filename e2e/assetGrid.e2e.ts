@@ -124,6 +124,13 @@ describe('asset grid', () => {
     await page.getByTestId('asset-list').waitFor();
     expect(await page.getByTestId('asset-row').count()).toBeGreaterThanOrEqual(5);
     await shot(page, 'asset-list');
+    // The choice is kept: the project opened without ?mode shows the list again.
+    await expect
+      .poll(async () => (await call<{ view: string }>(page, 'GET', '/users/me/assets_view_options')).view)
+      .toBe('list');
+    await page.goto(`/projects/${project.id}`);
+    await page.getByTestId('asset-list').waitFor();
+    await page.waitForURL(/mode=list/);
     await page.locator('label', { hasText: 'Grid view' }).first().click();
     await grid(page).waitFor();
 
@@ -194,6 +201,24 @@ describe('asset grid', () => {
     await page.getByTestId('asset-filter-chips').getByRole('button', { name: 'Clear all filters' }).click();
     await expect.poll(() => page.getByTestId('asset-count').innerText()).toBe('30');
 
+    // A rectangle dragged from the gap above the third row over four tiles selects them.
+    // Both rows well inside the window: near its edges the page would scroll under the rectangle.
+    await tile(page, 'DSC_1011.jpg').evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    const first = (await tile(page, 'DSC_1011.jpg').boundingBox())!;
+    const last = (await tile(page, 'DSC_1017.jpg').boundingBox())!;
+    await page.mouse.move(first.x + 20, first.y - 8);
+    await page.mouse.down();
+    await page.mouse.move(last.x + last.width / 2, last.y + last.height / 2, { steps: 8 });
+    await page.getByTestId('asset-marquee').waitFor();
+    await page.mouse.up();
+    await expect
+      .poll(() => bar(page).getByTestId('asset-selection-count').innerText())
+      .toBe('4 assets selected');
+    await page.keyboard.press('Escape');
+    await tile(page, 'DSC_1001.jpg').click();
+    await page.keyboard.press('Escape');
+    await bar(page).waitFor({ state: 'hidden' });
+
     // '?' lists every shortcut.
     await tile(page, 'DSC_1001.jpg').click();
     await page.keyboard.press('Shift+?');
@@ -229,6 +254,28 @@ describe('asset grid', () => {
     await page.getByTestId('folder-card').filter({ hasText: 'Final selects' }).getByText('1 item').waitFor();
     await closeSnackbars(page);
 
+    // In the folder, dragging it shows the project root's target; dropped there, it is back.
+    await page
+      .getByTestId('folder-card')
+      .filter({ hasText: 'Final selects' })
+      .getByTestId('folder-name')
+      .click();
+    const moved = (await tile(page, 'DSC_1005.jpg').boundingBox())!;
+    await page.mouse.move(moved.x + moved.width / 2, moved.y + 60);
+    await page.mouse.down();
+    await page.mouse.move(moved.x + moved.width / 2 + 40, moved.y + 100, { steps: 5 });
+    const root = page.getByTestId('asset-root-drop');
+    await root.waitFor();
+    const target = (await root.boundingBox())!;
+    await page.mouse.move(target.x + target.width / 2, target.y + target.height / 2, { steps: 5 });
+    await page.mouse.up();
+    await expectSnackbar(page, ASSET_TEXTS.moved(1));
+    await page.getByTestId('folder-empty').waitFor();
+    await page.goto(`/projects/${project.id}`);
+    await tile(page, 'DSC_1005.jpg').waitFor();
+    expect(await page.getByTestId('asset-count').innerText()).toBe('30');
+    await closeSnackbars(page);
+
     // Delete two, confirmed with the checkbox; a refused delete first puts them back.
     await tile(page, 'DSC_1007.jpg').click();
     await tile(page, 'DSC_1008.jpg').click({ modifiers: ['Shift'] });
@@ -247,7 +294,7 @@ describe('asset grid', () => {
     await confirm.getByRole('checkbox').check();
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await expectSnackbar(page, 'Oops, something went wrong! Try again.');
-    await expect.poll(() => page.getByTestId('asset-count').innerText()).toBe('29');
+    await expect.poll(() => page.getByTestId('asset-count').innerText()).toBe('30');
     await tile(page, 'DSC_1007.jpg').waitFor();
     await page.unroute('**/api/v1/projects/*/assets');
     await closeSnackbars(page);
@@ -257,9 +304,20 @@ describe('asset grid', () => {
     await confirm.getByRole('checkbox').check();
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await expectSnackbar(page, ASSET_TEXTS.deletedMany);
-    await expect.poll(() => page.getByTestId('asset-count').innerText()).toBe('27');
-    expect((await assetsOf(page, project.id)).length).toBe(27);
+    await expect.poll(() => page.getByTestId('asset-count').innerText()).toBe('28');
+    expect((await assetsOf(page, project.id)).length).toBe(28);
     await closeSnackbars(page);
+
+    // Someone else deletes an asset; approving it here says so and the grid reads the list again.
+    const gone = assets.find((a) => a.name === 'DSC_1030.jpg')!;
+    await call(page, 'DELETE', `/projects/${project.id}/assets`, { ids: [gone.id] });
+    await tile(page, 'DSC_1030.jpg').click();
+    await page.keyboard.press('a');
+    const notFound = page.getByRole('dialog', { name: ASSET_TEXTS.notFoundTitle });
+    await notFound.getByText(ASSET_TEXTS.notFound).waitFor();
+    await notFound.getByRole('button', { name: 'OK' }).click();
+    await tile(page, 'DSC_1030.jpg').waitFor({ state: 'detached' });
+    await expect.poll(() => page.getByTestId('asset-count').innerText()).toBe('27');
 
     // Download: one asset with two rounds offers all rounds; several go as one zip.
     const hero = assets.find((a) => a.name === 'DSC_1001.jpg')!;
@@ -279,9 +337,11 @@ describe('asset grid', () => {
     ).toBe(true);
     await shot(page, 'asset-download');
     await page.keyboard.press('Escape');
-    await tile(page, 'DSC_1002.jpg').click();
-    // DSC_1003 is the Hero shot now, DSC_1005 is in the folder: three from 1002 to 1006.
+    await tile(page, 'DSC_1004.jpg').click();
     await tile(page, 'DSC_1006.jpg').click({ modifiers: ['Shift'] });
+    await expect
+      .poll(() => bar(page).getByTestId('asset-selection-count').innerText())
+      .toBe('3 assets selected');
     await bar(page).getByRole('button', { name: 'Download' }).click();
     await dialog.getByText('3 assets as one zip').waitFor();
     const download = page.waitForEvent('download');

@@ -65,7 +65,8 @@ function useRemoval<T extends { ids: number[] }>(
     onError: (_error, _variables, context) => {
       if (context) restoreLists(queryClient, context.snapshot);
     },
-    onSettled: () => refreshAfterRemoval(queryClient, projectId),
+    // Not awaited: the caller hears of the outcome without waiting for the lists to be read again.
+    onSettled: () => void refreshAfterRemoval(queryClient, projectId),
   });
 }
 
@@ -123,7 +124,7 @@ function useMark<T extends { ids: number[] }>(
         return restored;
       });
     },
-    onSuccess: () => refreshProjectMarks(queryClient, projectId),
+    onSuccess: () => void refreshProjectMarks(queryClient, projectId),
   });
 }
 
@@ -207,7 +208,7 @@ export function useMarkAssetSeen(projectId: number) {
         new_comments_count: 0,
         newly_approved_comments_count: 0,
       }));
-      return refreshProjectMarks(queryClient, projectId);
+      void refreshProjectMarks(queryClient, projectId);
     },
   });
 }

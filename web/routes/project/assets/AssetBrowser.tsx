@@ -23,6 +23,7 @@ import { useAssetCommands } from './useAssetCommands';
 import { useAssetDrag, useFolderDrop } from './useAssetDrag';
 import { useAssetsView } from './useAssetsView';
 import { useGridHandlers } from './useGridHandlers';
+import { useRememberedView } from './useRememberedView';
 
 export const ASSET_EMPTY_TEXTS = {
   filteredTitle: 'No assets match these filters',
@@ -45,6 +46,7 @@ export function AssetBrowser({
   mode: ViewMode;
 }) {
   const view = useAssetsView();
+  useRememberedView(mode, view.options, view.ready, view.update);
   // Where the slider was moved to; it stays the size shown, saved or not, so quick key presses
   // on the slider each start from the last one.
   const [movingSize, setMovingSize] = useState<number | null>(null);

@@ -32,6 +32,8 @@ function replaceSnackbar(kind: string, type: SnackbarKind, input: SnackbarInput)
 /**
  * The asset actions as the grid, its menus, its keys and its selection bar use them: each sends
  * its call, shows the spec's snackbar, and on a 404 says 'Asset Not Found' and reads the list again.
+ * Outcomes are read from the call's promise, not from mutate's callbacks: those are dropped when
+ * the grid unmounts, as it does when a move empties the folder on screen.
  */
 export function useAssetCommands(projectId: number) {
   const queryClient = useQueryClient();
@@ -55,70 +57,54 @@ export function useAssetCommands(projectId: number) {
   return {
     setApproval: (ids: number[], approved: boolean) => {
       if (ids.length === 0) return;
-      approval.mutate(
-        { ids, approved },
-        {
-          onSuccess: () =>
-            replaceSnackbar('approval', 'success', {
-              title: approved ? ASSET_TEXTS.approved(ids.length) : ASSET_TEXTS.unapproved(ids.length),
-            }),
-          onError: failed,
-        },
+      approval.mutateAsync({ ids, approved }).then(
+        () =>
+          replaceSnackbar('approval', 'success', {
+            title: approved ? ASSET_TEXTS.approved(ids.length) : ASSET_TEXTS.unapproved(ids.length),
+          }),
+        failed,
       );
     },
     setRush: (ids: number[], flagged: boolean) => {
       if (ids.length === 0) return;
-      rush.mutate(
-        { ids, flagged },
-        {
-          onSuccess: () =>
-            replaceSnackbar('rush', 'success', {
-              title: flagged ? ASSET_TEXTS.rushAdded : ASSET_TEXTS.rushRemoved,
-            }),
-          onError: failed,
-        },
+      rush.mutateAsync({ ids, flagged }).then(
+        () =>
+          replaceSnackbar('rush', 'success', {
+            title: flagged ? ASSET_TEXTS.rushAdded : ASSET_TEXTS.rushRemoved,
+          }),
+        failed,
       );
     },
     setLabel: (ids: number[], label: Label | null) => {
       if (ids.length === 0) return;
-      labeling.mutate({ ids, label }, { onError: failed });
+      labeling.mutateAsync({ ids, label }).catch(failed);
     },
     rename: (asset: AssetView, filename: string) => {
       if (filename === asset.name) return;
-      rename.mutate(
-        { asset, filename },
-        {
-          onSuccess: () => snackbar.success({ title: ASSET_TEXTS.renamed }),
-          onError: failed,
-        },
-      );
+      rename
+        .mutateAsync({ asset, filename })
+        .then(() => snackbar.success({ title: ASSET_TEXTS.renamed }), failed);
     },
     remove: (ids: number[]) => {
-      removal.mutate(
-        { ids },
-        {
-          onSuccess: () =>
-            snackbar.success({ title: ids.length === 1 ? ASSET_TEXTS.deleted : ASSET_TEXTS.deletedMany }),
-          onError: failed,
-        },
-      );
+      removal
+        .mutateAsync({ ids })
+        .then(
+          () => snackbar.success({ title: ids.length === 1 ? ASSET_TEXTS.deleted : ASSET_TEXTS.deletedMany }),
+          failed,
+        );
     },
     move: (ids: number[], folderId: number | null) => {
       if (ids.length === 0) return;
-      moving.mutate(
-        { ids, folderId },
-        {
-          onSuccess: () => snackbar.success({ title: ASSET_TEXTS.moved(ids.length) }),
-          onError: failed,
-        },
-      );
+      moving
+        .mutateAsync({ ids, folderId })
+        .then(() => snackbar.success({ title: ASSET_TEXTS.moved(ids.length) }), failed);
     },
     /** Records the sight (§4 "Seen"), then opens the asset; a deleted one says so instead. */
     open: (asset: AssetView) => {
-      seen.mutate(asset.id, {
-        onSuccess: () => void navigate(assetPath(asset)),
-        onError: (error) => (isAssetGone(error) ? failed(error) : void navigate(assetPath(asset))),
-      });
+      seen.mutateAsync(asset.id).then(
+        () => void navigate(assetPath(asset)),
+        (error: Error) => (isAssetGone(error) ? failed(error) : void navigate(assetPath(asset))),
+      );
     },
   };
 }
