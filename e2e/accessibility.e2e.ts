@@ -35,7 +35,7 @@ describe('keyboard', () => {
     await share.focus();
     await page.keyboard.press('Enter');
     const shareDialog = page.getByRole('dialog', { name: PROJECT_TEXTS.shareTitle });
-    await shareDialog.waitFor();
+    await shareDialog.getByTestId('share-project').waitFor();
     await shot(page, 'a11y-share-modal-from-keyboard');
     await escapeReturnsFocusTo(page, shareDialog, share);
 

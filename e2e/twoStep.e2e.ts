@@ -37,6 +37,8 @@ describe('two-step verification', () => {
     await submitLogin(page, user.email, user.password);
     await page.getByRole('heading', { name: 'Check your e-mail' }).waitFor();
     const first = await waitForMail(env.app, user.email, CODE_SUBJECT, before);
+    // The code boxes come with their own script, loaded once the step is reached.
+    await page.getByRole('textbox').first().waitFor();
     await shot(page, 'twostep-02-code-step');
 
     // A wrong code is refused with the catalogue's message and the step stays.
