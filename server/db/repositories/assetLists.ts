@@ -84,8 +84,8 @@ export class AssetListsRepository {
   /**
    * Puts `ids` (assets of the project, in the order the user sees them) at the top of the
    * project's manual order read in direction `order`; the other assets keep their order after them.
-   * Call it in a transaction that holds the project's lock. Only the assets placed and those never
-   * placed before are written, except when positions near their bound and are numbered anew.
+   * Call it in a transaction that holds the project's lock. Writes the assets placed (and, read
+   * descending, once, those never placed), unless positions near their bounds and are numbered anew.
    */
   async placeFirst(projectId: number, ids: number[], order: SortOrder): Promise<void> {
     let bounds = await this.positionBounds(projectId);
@@ -95,8 +95,10 @@ export class AssetListsRepository {
       await this.renumber(projectId);
       bounds = await this.positionBounds(projectId);
     }
-    // Assets never placed come after the placed ones in id order: they keep that place, made explicit.
-    if (bounds.unplacedSpan > 0)
+    // Assets never placed sort after the placed ones, in id order. Ascending, the assets placed go
+    // below the lowest position and pass them; descending, they go above the highest, which the
+    // unplaced ones must hold first, explicitly and in the same order.
+    if (order === 'desc' && bounds.unplacedSpan > 0)
       await this.db
         .updateTable('assets')
         .set({ position: sql<number>`${bounds.highest + 1 - bounds.firstUnplacedId} + id` })
