@@ -78,6 +78,12 @@ const namesShown = (page: Page) => page.getByTestId('asset-name').allInnerTexts(
 const assetsOf = (page: Page, projectId: number) =>
   call<AssetView[]>(page, 'GET', `/projects/${projectId}/assets`);
 
+/** The tile's menu: its button is made when the pointer reaches the tile. */
+async function openMenu(page: Page, name: string) {
+  await tile(page, name).hover();
+  await tile(page, name).getByTestId('asset-menu').click();
+}
+
 async function chooseSort(page: Page, label: string) {
   await page.getByTestId('asset-sort').click();
   await page.getByRole('option', { name: label, exact: true }).click();
@@ -229,14 +235,14 @@ describe('asset grid', () => {
     await page.keyboard.press('Escape');
 
     // Rename: a name another asset has is refused, and the tile keeps its own.
-    await tile(page, 'DSC_1003.jpg').getByTestId('asset-menu').click();
+    await openMenu(page, 'DSC_1003.jpg');
     await page.getByRole('menuitem', { name: 'Rename' }).click();
     const rename = page.getByTestId('rename-asset-modal');
     await rename.getByLabel('Filename').fill('DSC_1004.jpg');
     await rename.getByRole('button', { name: 'Rename' }).click();
     await expectSnackbar(page, ASSET_TEXTS.duplicateName);
     await tile(page, 'DSC_1003.jpg').waitFor();
-    await tile(page, 'DSC_1003.jpg').getByTestId('asset-menu').click();
+    await openMenu(page, 'DSC_1003.jpg');
     await page.getByRole('menuitem', { name: 'Rename' }).click();
     await rename.getByLabel('Filename').fill('Hero shot.jpg');
     await rename.getByRole('button', { name: 'Rename' }).click();
@@ -326,7 +332,7 @@ describe('asset grid', () => {
     });
     expect(round.status()).toBe(201);
     await page.reload();
-    await tile(page, 'DSC_1001.jpg').getByTestId('asset-menu').click();
+    await openMenu(page, 'DSC_1001.jpg');
     await page.getByRole('menuitem', { name: 'Download…' }).click();
     const dialog = page.getByTestId('download-dialog');
     await dialog.getByText('Download all 2 rounds as a zip').waitFor();

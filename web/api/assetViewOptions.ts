@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AssetsViewOptions, AssetsViewOptionsChange } from '@common/api/assetLists';
 import { api } from './client';
@@ -23,17 +24,20 @@ export function useAssetsViewOptions() {
  */
 export function useSaveAssetsViewOptions(): (change: AssetsViewOptionsChange) => void {
   const queryClient = useQueryClient();
-  const mutation = useMutation({
+  const { mutate } = useMutation({
     mutationKey: SAVE_KEY,
     scope: { id: SAVE_KEY.join('/') },
     mutationFn: (change: AssetsViewOptionsChange) =>
       api<AssetsViewOptions>('/users/me/assets_view_options', { method: 'PATCH', body: change }),
     onError: () => queryClient.invalidateQueries({ queryKey: assetViewOptionsKey }),
   });
-  return (change) => {
-    queryClient.setQueryData<AssetsViewOptions>(assetViewOptionsKey, (options) =>
-      options ? { ...options, ...change } : options,
-    );
-    mutation.mutate(change);
-  };
+  return useCallback(
+    (change: AssetsViewOptionsChange) => {
+      queryClient.setQueryData<AssetsViewOptions>(assetViewOptionsKey, (options) =>
+        options ? { ...options, ...change } : options,
+      );
+      mutate(change);
+    },
+    [queryClient, mutate],
+  );
 }

@@ -66,6 +66,9 @@ export function useAssetList(
       page.pagination && !page.pagination.last_page ? page.pagination.current + 1 : undefined,
     enabled: enabled && projectId > 0,
     staleTime: 10_000,
+    // A folder of 10,000 is 100 pages: comparing them all, deeply, on each page added costs more
+    // than it saves (tiles are memoised by asset, and untouched pages keep their objects anyway).
+    structuralSharing: false,
     retry: retryUnlessAccessError,
     refetchInterval: (query) =>
       query.state.data?.pages.some((page) => page.assets.some((asset) => asset.is_processing))

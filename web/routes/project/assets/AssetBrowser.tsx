@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { Button, Stack } from '@mantine/core';
 import { IconFilterOff } from '@tabler/icons-react';
-import type { Project } from '@common/api/projects';
+import type { Label, Project } from '@common/api/projects';
 import { assetAbilities } from '@common/assetGrid/abilities';
 import { flatAssets, totalCount } from '@common/assetGrid/listPages';
 import { actionTargets, EMPTY_SELECTION, keepPresent, type GridSelection } from '@common/assetGrid/selection';
@@ -24,6 +24,8 @@ import { useAssetDrag, useFolderDrop } from './useAssetDrag';
 import { useAssetsView } from './useAssetsView';
 import { useGridHandlers } from './useGridHandlers';
 import { useRememberedView } from './useRememberedView';
+
+const NO_LABELS: Label[] = [];
 
 export const ASSET_EMPTY_TEXTS = {
   filteredTitle: 'No assets match these filters',
@@ -55,8 +57,13 @@ export function AssetBrowser({
   const assets = useMemo(() => flatAssets(list.data), [list.data]);
   const total = totalCount(list.data);
   const order = useMemo(() => assets.map((a) => a.id), [assets]);
-  const labels = useLabels(projectLabelOwner(project.id)).data ?? [];
-  const abilities = assetAbilities(actorOf(project));
+  const labels = useLabels(projectLabelOwner(project.id)).data ?? NO_LABELS;
+  const actor = actorOf(project);
+  // One object while the role stays the same: tiles compare it to decide whether to draw again.
+  const abilities = useMemo(
+    () => assetAbilities({ role: actor.role, isWorkspaceOwner: actor.isWorkspaceOwner }),
+    [actor.role, actor.isWorkspaceOwner],
+  );
   const commands = useAssetCommands(project.id);
   const filtered = hasAssetFilters(view.options.filter);
 
@@ -66,6 +73,8 @@ export function AssetBrowser({
   const [chosenId, setChosenId] = useState<number | null>(null);
   const currentId = chosenId !== null && order.includes(chosenId) ? chosenId : null;
   const [dialog, setDialog] = useState<AssetDialog>(null);
+  const closeDialog = useCallback(() => setDialog(null), []);
+  const openHelp = useCallback(() => setDialog({ kind: 'help' }), []);
   const [selectingAll, setSelectingAll] = useState(false);
 
   const targetsFor = useCallback(
@@ -116,7 +125,7 @@ export function AssetBrowser({
         itemSize={itemSize}
         onItemSize={setMovingSize}
         onChange={view.update}
-        onHelp={() => setDialog({ kind: 'help' })}
+        onHelp={openHelp}
       />
       <AssetFilterChips
         filter={view.options.filter}
@@ -144,6 +153,7 @@ export function AssetBrowser({
           hasMore={list.hasNextPage}
           loadingMore={list.isFetchingNextPage}
           loadMore={() => void list.fetchNextPage()}
+          abilities={abilities}
           {...grid}
         />
       )}
@@ -165,7 +175,7 @@ export function AssetBrowser({
         labels={labels}
         dialog={dialog}
         commands={commands}
-        onClose={() => setDialog(null)}
+        onClose={closeDialog}
       />
     </Stack>
   );

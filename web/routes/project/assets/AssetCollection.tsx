@@ -1,4 +1,4 @@
-import { useEffect, useRef, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useRef, type CSSProperties, type KeyboardEvent } from 'react';
 import { useElementSize } from '@mantine/hooks';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import type { AssetView } from '@common/api/assets';
@@ -13,12 +13,13 @@ import {
   TILE_PADDING,
   type Rect,
 } from '@common/assetGrid/layout';
+import type { AssetAbilities } from '@common/assetGrid/abilities';
 import { moveFocus } from '@common/assetGrid/navigation';
 import { commandFor, type GridCommand } from '@common/assetGrid/shortcuts';
 import type { ViewMode } from '../viewMode';
 import { AssetListHead, AssetRow, RowSkeleton } from './AssetRow';
 import { AssetTile, TileSkeleton } from './AssetTile';
-import type { TileHandlers, TileState } from './tileHandlers';
+import type { TileHandlers } from './tileHandlers';
 import { useDocumentTop } from './useDocumentTop';
 import { useMarquee } from './useMarquee';
 import classes from './AssetCollection.module.css';
@@ -34,9 +35,12 @@ export interface CollectionProps {
   /** All the list holds, loaded or not: the scroll height covers them all. */
   total: number;
   itemSize: number;
-  tileState: (asset: AssetView, index: number) => TileState;
+  selected: ReadonlySet<number>;
+  /** The tile in the tab order: the current one, else the first. */
+  tabbableId: number | null;
+  abilities: AssetAbilities;
+  /** Stable across renders, so tiles that did not change are not drawn again. */
   handlers: TileHandlers;
-  menuFor: (asset: AssetView, tabbable: boolean) => ReactNode;
   currentId: number | null;
   /** Move the grid's current tile by the keyboard; `extend` grows the selection with shift. */
   onMove: (from: AssetView | undefined, to: AssetView, extend: boolean) => void;
@@ -145,13 +149,16 @@ export function AssetCollection(props: CollectionProps) {
     const asset = assets[index];
     if (!asset)
       return mode === 'grid' ? <TileSkeleton key={`s${index}`} /> : <RowSkeleton key={`s${index}`} />;
-    const state = props.tileState(asset, index);
-    const menu = props.menuFor(asset, state.current);
-    return mode === 'grid' ? (
-      <AssetTile key={asset.id} state={state} handlers={props.handlers} menu={menu} />
-    ) : (
-      <AssetRow key={asset.id} state={state} handlers={props.handlers} menu={menu} />
-    );
+    const tile = {
+      asset,
+      selected: props.selected.has(asset.id),
+      current: asset.id === props.tabbableId,
+      selecting: props.selected.size > 0,
+      draggable: props.abilities.move,
+      abilities: props.abilities,
+      handlers: props.handlers,
+    };
+    return mode === 'grid' ? <AssetTile key={asset.id} {...tile} /> : <AssetRow key={asset.id} {...tile} />;
   };
 
   return (

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { memo, useState } from 'react';
 import { Text, VisuallyHidden } from '@mantine/core';
 import { IconPhotoOff } from '@tabler/icons-react';
 import type { AssetView } from '@common/api/assets';
@@ -6,8 +6,8 @@ import { describeAsset } from '@common/assetGrid/describeAsset';
 import { FileTypeIcon } from '@web/components/uploads/FileTypeIcon';
 import { formatLastActivity } from '@web/routes/projects/list/projectFormat';
 import { ApprovedMark, AssetLabel, NewMark, RoundBadge, RushMark, UnresolvedCount } from './AssetMarks';
-import { AssetName, TileCheckbox } from './AssetTile';
-import type { TileHandlers, TileState } from './tileHandlers';
+import { AssetName, TileCheckbox, TileMenu } from './AssetTile';
+import type { TileProps } from './tileHandlers';
 import classes from './AssetRow.module.css';
 
 export function AssetListHead() {
@@ -47,16 +47,9 @@ function AssetThumb({ asset }: { asset: AssetView }) {
 }
 
 /** An asset in the list view (?mode=list): one row, the same marks and actions as its tile. */
-export function AssetRow({
-  state,
-  handlers,
-  menu,
-}: {
-  state: TileState;
-  handlers: TileHandlers;
-  menu: ReactNode;
-}) {
-  const { asset, selected, current, selecting, draggable } = state;
+export const AssetRow = memo(function AssetRow(props: TileProps) {
+  const { asset, selected, current, selecting, draggable, handlers } = props;
+  const [armed, setArmed] = useState(false);
   return (
     <div
       role="row"
@@ -74,6 +67,7 @@ export function AssetRow({
       onFocus={(event) => event.target === event.currentTarget && handlers.onFocusTile(asset)}
       onDragStart={(event) => handlers.onDragStart(event, asset)}
       onDragEnd={handlers.onDragEnd}
+      onPointerEnter={() => setArmed(true)}
     >
       <span role="gridcell" className={classes.select} data-visible={selecting || selected}>
         <TileCheckbox asset={asset} selected={selected} onToggle={handlers.onToggle} />
@@ -109,11 +103,11 @@ export function AssetRow({
         </Text>
       </span>
       <span role="gridcell" className={classes.menu}>
-        {menu}
+        <TileMenu props={props} armed={armed} />
       </span>
     </div>
   );
-}
+});
 
 export function RowSkeleton() {
   return (

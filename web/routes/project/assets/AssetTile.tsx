@@ -1,12 +1,13 @@
-import type { ReactNode } from 'react';
+import { memo, useState } from 'react';
 import { Checkbox } from '@mantine/core';
 import { Link } from 'react-router';
 import type { AssetView } from '@common/api/assets';
 import { describeAsset } from '@common/assetGrid/describeAsset';
 import { AssetPreview } from './AssetPreview';
 import { ApprovedMark, AssetLabel, NewMark, RoundBadge, RushMark, UnresolvedCount } from './AssetMarks';
+import { AssetMenu } from './AssetMenu';
 import { assetPath } from './assetPaths';
-import type { TileHandlers, TileState } from './tileHandlers';
+import type { TileHandlers, TileProps } from './tileHandlers';
 import classes from './AssetTile.module.css';
 
 /** The asset's name: a link for the pointer; the keyboard opens the tile with Enter instead. */
@@ -61,19 +62,29 @@ export function TileCheckbox({
 }
 
 /**
+ * The asset's menu, made only for the tile that may show it: the current one, or one the pointer
+ * has reached (a Mantine menu per tile is what a scroll frame would otherwise pay for).
+ */
+export function TileMenu({ props, armed }: { props: TileProps; armed: boolean }) {
+  const { asset, current, abilities, handlers } = props;
+  if (!armed && !current) return null;
+  return (
+    <AssetMenu
+      asset={asset}
+      abilities={abilities}
+      tabbable={current}
+      onIntent={(intent) => handlers.onIntent(asset, intent)}
+    />
+  );
+}
+
+/**
  * An asset in the grid: preview with its marks, name and round, label and unresolved comments.
  * A click selects it, a double click or Enter opens it, and it drags onto a folder to move there.
  */
-export function AssetTile({
-  state,
-  handlers,
-  menu,
-}: {
-  state: TileState;
-  handlers: TileHandlers;
-  menu: ReactNode;
-}) {
-  const { asset, selected, current, selecting, draggable } = state;
+export const AssetTile = memo(function AssetTile(props: TileProps) {
+  const { asset, selected, current, selecting, draggable, handlers } = props;
+  const [armed, setArmed] = useState(false);
   return (
     <div
       role="gridcell"
@@ -92,6 +103,7 @@ export function AssetTile({
       onFocus={(event) => event.target === event.currentTarget && handlers.onFocusTile(asset)}
       onDragStart={(event) => handlers.onDragStart(event, asset)}
       onDragEnd={handlers.onDragEnd}
+      onPointerEnter={() => setArmed(true)}
     >
       {/* The name comes first in the page's order (the picture is drawn above it), so the tile's
           visible text starts as its accessible name does. */}
@@ -110,7 +122,7 @@ export function AssetTile({
           <TileCheckbox asset={asset} selected={selected} onToggle={handlers.onToggle} />
         </div>
         <div className={classes.menu} data-visible={current}>
-          {menu}
+          <TileMenu props={props} armed={armed} />
         </div>
         <div className={classes.flags}>
           <RushMark asset={asset} />
@@ -122,7 +134,7 @@ export function AssetTile({
       </div>
     </div>
   );
-}
+});
 
 /** Where a tile of a page not loaded yet will be. */
 export function TileSkeleton() {

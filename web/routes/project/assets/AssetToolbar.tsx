@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { ActionIcon, Group, Select, Slider, Text, Title, Tooltip } from '@mantine/core';
 import { IconKeyboard, IconPhoto, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
 import { ASSET_SORTS, type AssetsViewOptions, type AssetsViewOptionsChange } from '@common/api/assetLists';
@@ -9,7 +10,7 @@ import classes from './AssetToolbar.module.css';
  * Above the assets (§9): their count, the filters, the nine sorts with a direction, the item
  * size, and the keyboard shortcuts. Every change is saved for the user.
  */
-export function AssetToolbar({
+export const AssetToolbar = memo(function AssetToolbar({
   options,
   total,
   labels,
@@ -104,4 +105,4 @@ export function AssetToolbar({
       </Group>
     </div>
   );
-}
+});

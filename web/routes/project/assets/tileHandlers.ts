@@ -1,5 +1,7 @@
 import type { DragEvent, MouseEvent } from 'react';
 import type { AssetView } from '@common/api/assets';
+import type { AssetAbilities } from '@common/assetGrid/abilities';
+import type { AssetIntent } from './AssetMenu';
 
 /** What a tile or a row tells the collection about the pointer and focus. */
 export interface TileHandlers {
@@ -12,9 +14,15 @@ export interface TileHandlers {
   onFocusTile: (asset: AssetView) => void;
   onDragStart: (event: DragEvent, asset: AssetView) => void;
   onDragEnd: () => void;
+  /** A choice in the asset's menu. */
+  onIntent: (asset: AssetView, intent: AssetIntent) => void;
 }
 
-export interface TileState {
+/**
+ * What a tile or row shows. Plain values and stable handlers, so a tile renders again only when
+ * its own asset or marks change, not on every scroll frame or key press of the grid.
+ */
+export interface TileProps {
   asset: AssetView;
   selected: boolean;
   /** The grid's current tile: the one in the tab order, where the keys act. */
@@ -22,4 +30,6 @@ export interface TileState {
   /** Something is selected: every checkbox shows. */
   selecting: boolean;
   draggable: boolean;
+  abilities: AssetAbilities;
+  handlers: TileHandlers;
 }

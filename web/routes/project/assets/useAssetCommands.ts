@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
 import { useNavigate } from 'react-router';
@@ -38,75 +39,75 @@ function replaceSnackbar(kind: string, type: SnackbarKind, input: SnackbarInput)
 export function useAssetCommands(projectId: number) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const approval = useSetApproval(projectId);
-  const rush = useSetRush(projectId);
-  const labeling = useSetLabel(projectId);
-  const rename = useRenameAsset(projectId);
-  const removal = useDeleteAssets(projectId);
-  const moving = useMoveAssets(projectId);
-  const seen = useMarkAssetSeen(projectId);
+  // mutateAsync keeps its identity across renders: the commands do too, for the memoised parts.
+  const approval = useSetApproval(projectId).mutateAsync;
+  const rush = useSetRush(projectId).mutateAsync;
+  const labeling = useSetLabel(projectId).mutateAsync;
+  const rename = useRenameAsset(projectId).mutateAsync;
+  const removal = useDeleteAssets(projectId).mutateAsync;
+  const moving = useMoveAssets(projectId).mutateAsync;
+  const seen = useMarkAssetSeen(projectId).mutateAsync;
 
-  function failed(error: Error) {
-    if (isAssetGone(error)) {
-      assetNotFound.show();
-      void queryClient.invalidateQueries({ queryKey: assetKeys.lists(projectId) });
-      void queryClient.invalidateQueries({ queryKey: projectKeys.detail(projectId), exact: true });
-    } else snackbar.error({ title: error.message });
-  }
+  return useMemo(() => {
+    function failed(error: Error) {
+      if (isAssetGone(error)) {
+        assetNotFound.show();
+        void queryClient.invalidateQueries({ queryKey: assetKeys.lists(projectId) });
+        void queryClient.invalidateQueries({ queryKey: projectKeys.detail(projectId), exact: true });
+      } else snackbar.error({ title: error.message });
+    }
 
-  return {
-    setApproval: (ids: number[], approved: boolean) => {
-      if (ids.length === 0) return;
-      approval.mutateAsync({ ids, approved }).then(
-        () =>
-          replaceSnackbar('approval', 'success', {
-            title: approved ? ASSET_TEXTS.approved(ids.length) : ASSET_TEXTS.unapproved(ids.length),
-          }),
-        failed,
-      );
-    },
-    setRush: (ids: number[], flagged: boolean) => {
-      if (ids.length === 0) return;
-      rush.mutateAsync({ ids, flagged }).then(
-        () =>
-          replaceSnackbar('rush', 'success', {
-            title: flagged ? ASSET_TEXTS.rushAdded : ASSET_TEXTS.rushRemoved,
-          }),
-        failed,
-      );
-    },
-    setLabel: (ids: number[], label: Label | null) => {
-      if (ids.length === 0) return;
-      labeling.mutateAsync({ ids, label }).catch(failed);
-    },
-    rename: (asset: AssetView, filename: string) => {
-      if (filename === asset.name) return;
-      rename
-        .mutateAsync({ asset, filename })
-        .then(() => snackbar.success({ title: ASSET_TEXTS.renamed }), failed);
-    },
-    remove: (ids: number[]) => {
-      removal
-        .mutateAsync({ ids })
-        .then(
+    return {
+      setApproval: (ids: number[], approved: boolean) => {
+        if (ids.length === 0) return;
+        approval({ ids, approved }).then(
+          () =>
+            replaceSnackbar('approval', 'success', {
+              title: approved ? ASSET_TEXTS.approved(ids.length) : ASSET_TEXTS.unapproved(ids.length),
+            }),
+          failed,
+        );
+      },
+      setRush: (ids: number[], flagged: boolean) => {
+        if (ids.length === 0) return;
+        rush({ ids, flagged }).then(
+          () =>
+            replaceSnackbar('rush', 'success', {
+              title: flagged ? ASSET_TEXTS.rushAdded : ASSET_TEXTS.rushRemoved,
+            }),
+          failed,
+        );
+      },
+      setLabel: (ids: number[], label: Label | null) => {
+        if (ids.length === 0) return;
+        labeling({ ids, label }).catch(failed);
+      },
+      rename: (asset: AssetView, filename: string) => {
+        if (filename === asset.name) return;
+        rename({ asset, filename }).then(() => snackbar.success({ title: ASSET_TEXTS.renamed }), failed);
+      },
+      remove: (ids: number[]) => {
+        removal({ ids }).then(
           () => snackbar.success({ title: ids.length === 1 ? ASSET_TEXTS.deleted : ASSET_TEXTS.deletedMany }),
           failed,
         );
-    },
-    move: (ids: number[], folderId: number | null) => {
-      if (ids.length === 0) return;
-      moving
-        .mutateAsync({ ids, folderId })
-        .then(() => snackbar.success({ title: ASSET_TEXTS.moved(ids.length) }), failed);
-    },
-    /** Records the sight (§4 "Seen"), then opens the asset; a deleted one says so instead. */
-    open: (asset: AssetView) => {
-      seen.mutateAsync(asset.id).then(
-        () => void navigate(assetPath(asset)),
-        (error: Error) => (isAssetGone(error) ? failed(error) : void navigate(assetPath(asset))),
-      );
-    },
-  };
+      },
+      move: (ids: number[], folderId: number | null) => {
+        if (ids.length === 0) return;
+        moving({ ids, folderId }).then(
+          () => snackbar.success({ title: ASSET_TEXTS.moved(ids.length) }),
+          failed,
+        );
+      },
+      /** Records the sight (§4 "Seen"), then opens the asset; a deleted one says so instead. */
+      open: (asset: AssetView) => {
+        seen(asset.id).then(
+          () => void navigate(assetPath(asset)),
+          (error: Error) => (isAssetGone(error) ? failed(error) : void navigate(assetPath(asset))),
+        );
+      },
+    };
+  }, [approval, rush, labeling, rename, removal, moving, seen, queryClient, navigate, projectId]);
 }
 
 export type AssetCommands = ReturnType<typeof useAssetCommands>;

@@ -1,4 +1,4 @@
-import { useRef, type Dispatch, type SetStateAction } from 'react';
+import { useLayoutEffect, useMemo, useRef, type Dispatch, type SetStateAction } from 'react';
 import type { AssetView } from '@common/api/assets';
 import type { Label } from '@common/api/projects';
 import type { AssetAbilities } from '@common/assetGrid/abilities';
@@ -13,9 +13,10 @@ import {
 } from '@common/assetGrid/selection';
 import type { GridCommand } from '@common/assetGrid/shortcuts';
 import type { CollectionProps } from './AssetCollection';
-import { AssetMenu, type AssetIntent } from './AssetMenu';
+import type { AssetIntent } from './AssetMenu';
 import type { AssetDialog } from './dialogs/AssetDialogs';
 import type { AssetCommands } from './useAssetCommands';
+import type { TileHandlers } from './tileHandlers';
 import type { useAssetDrag } from './useAssetDrag';
 
 interface GridDeps {
@@ -35,8 +36,31 @@ interface GridDeps {
 
 type GridHandlers = Pick<
   CollectionProps,
-  'tileState' | 'handlers' | 'menuFor' | 'onMove' | 'onCommand' | 'onRectangle' | 'onRectangleEnd'
+  'selected' | 'tabbableId' | 'handlers' | 'onMove' | 'onCommand' | 'onRectangle' | 'onRectangleEnd'
 > & { act: (intent: AssetIntent, ids: number[]) => void };
+
+/**
+ * Tile handlers that keep their identity from render to render and call the latest ones: a tile
+ * that did not change is not drawn again when the grid's selection or focus does.
+ */
+function useStableHandlers(current: TileHandlers): TileHandlers {
+  const latest = useRef(current);
+  useLayoutEffect(() => {
+    latest.current = current;
+  });
+  return useMemo(
+    () => ({
+      onPress: (event, asset) => latest.current.onPress(event, asset),
+      onToggle: (event, asset) => latest.current.onToggle(event, asset),
+      onOpen: (asset) => latest.current.onOpen(asset),
+      onFocusTile: (asset) => latest.current.onFocusTile(asset),
+      onDragStart: (event, asset) => latest.current.onDragStart(event, asset),
+      onDragEnd: () => latest.current.onDragEnd(),
+      onIntent: (asset, intent) => latest.current.onIntent(asset, intent),
+    }),
+    [],
+  );
+}
 
 /**
  * What the grid's pointer, keys, menus and selection bar do: selection rules and action targets
@@ -44,7 +68,7 @@ type GridHandlers = Pick<
  */
 export function useGridHandlers(deps: GridDeps): GridHandlers {
   const { assets, order, labels, abilities, selection, currentId, commands, setSelection, setDialog } = deps;
-  const byId = new Map(assets.map((a) => [a.id, a]));
+  const byId = useMemo(() => new Map(assets.map((a) => [a.id, a])), [assets]);
   const assetsOf = (ids: readonly number[]) => ids.flatMap((id) => byId.get(id) ?? []);
   const targets = () => actionTargets(selection, currentId, order);
   // What was selected when a drag rectangle started, for Shift/Ctrl to add to.
@@ -122,49 +146,38 @@ export function useGridHandlers(deps: GridDeps): GridHandlers {
     }
   }
 
-  const tabbableId = currentId ?? order[0] ?? null;
+  const handlers = useStableHandlers({
+    onPress(event, asset) {
+      deps.setCurrent(asset.id);
+      setSelection(
+        clickSelect(selection, order, asset.id, {
+          range: event.shiftKey,
+          toggle: event.ctrlKey || event.metaKey,
+        }),
+      );
+    },
+    onToggle(event, asset) {
+      deps.setCurrent(asset.id);
+      setSelection(clickSelect(selection, order, asset.id, { range: event.shiftKey, toggle: true }));
+    },
+    onOpen: (asset) => commands.open(asset),
+    onFocusTile: (asset) => deps.setCurrent(asset.id),
+    onDragStart: deps.drag.onDragStart,
+    onDragEnd: deps.drag.onDragEnd,
+    // The menu acts on the selection when its asset is in it; open and rename on the asset alone.
+    onIntent: (asset, intent) =>
+      act(
+        intent,
+        intent === 'open' || intent === 'rename' ? [asset.id] : actionTargets(selection, asset.id, order),
+      ),
+  });
+
   return {
     act,
     onCommand,
-    tileState: (asset) => ({
-      asset,
-      selected: selection.ids.has(asset.id),
-      current: asset.id === tabbableId,
-      selecting: selection.ids.size > 0,
-      draggable: abilities.move,
-    }),
-    handlers: {
-      onPress(event, asset) {
-        deps.setCurrent(asset.id);
-        setSelection(
-          clickSelect(selection, order, asset.id, {
-            range: event.shiftKey,
-            toggle: event.ctrlKey || event.metaKey,
-          }),
-        );
-      },
-      onToggle(event, asset) {
-        deps.setCurrent(asset.id);
-        setSelection(clickSelect(selection, order, asset.id, { range: event.shiftKey, toggle: true }));
-      },
-      onOpen: (asset) => commands.open(asset),
-      onFocusTile: (asset) => deps.setCurrent(asset.id),
-      onDragStart: deps.drag.onDragStart,
-      onDragEnd: deps.drag.onDragEnd,
-    },
-    menuFor: (asset, tabbable) => (
-      <AssetMenu
-        asset={asset}
-        abilities={abilities}
-        tabbable={tabbable}
-        onIntent={(intent) =>
-          act(
-            intent,
-            intent === 'open' || intent === 'rename' ? [asset.id] : actionTargets(selection, asset.id, order),
-          )
-        }
-      />
-    ),
+    selected: selection.ids,
+    tabbableId: currentId ?? order[0] ?? null,
+    handlers,
     onMove(from, to, extend) {
       deps.setCurrent(to.id);
       if (extend) setSelection(extendTo(selection, order, from?.id ?? to.id, to.id));

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import type { AssetView } from '@common/api/assets';
 import type { Label, Project } from '@common/api/projects';
 import { AssetNotFoundDialog } from '@web/components/assets/AssetNotFoundDialog';
@@ -21,7 +22,7 @@ export type AssetDialog =
   | null;
 
 /** Every dialog the asset grid opens, and the boxes and dialogs its actions raise. */
-export function AssetDialogs({
+export const AssetDialogs = memo(function AssetDialogs({
   project,
   folderId,
   labels,
@@ -71,4 +72,4 @@ export function AssetDialogs({
       <ZipBoxes />
     </>
   );
-}
+});
