@@ -129,7 +129,8 @@ function SettingsForm({ project, onClose }: { project: Project; onClose: () => v
 
 function SettingsBody({ projectId, onClose }: { projectId: number; onClose: () => void }) {
   const project = useProject(projectId);
-  if (project.isPending) return <Loader aria-label="Loading" mx="auto" my="xl" display="block" />;
+  if (project.isPending)
+    return <Loader role="status" aria-label="Loading" mx="auto" my="xl" display="block" />;
   if (project.isError) return <LoadError onRetry={() => void project.refetch()} />;
   // A workspace owner outside the project does not see its labels (labels.see): details only.
   if (!can(actorOf(project.data), 'labels.see'))

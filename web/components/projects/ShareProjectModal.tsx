@@ -217,7 +217,8 @@ function ShareForm({ project }: { project: Project }) {
 
 function ShareBody({ projectId }: { projectId: number }) {
   const project = useProject(projectId);
-  if (project.isPending) return <Loader aria-label="Loading" mx="auto" my="xl" display="block" />;
+  if (project.isPending)
+    return <Loader role="status" aria-label="Loading" mx="auto" my="xl" display="block" />;
   if (project.isError) return <LoadError onRetry={() => void project.refetch()} />;
   const actor = {
     role: project.data.current_user_role?.name ?? null,

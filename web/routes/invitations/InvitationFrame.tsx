@@ -17,7 +17,7 @@ export function invitationPending(query: {
   if (query.isPending)
     return (
       <Center py={80}>
-        <Loader aria-label="Loading invitation" />
+        <Loader role="status" aria-label="Loading invitation" />
       </Center>
     );
   if (query.isError && query.error && !isApiError(query.error, 'not_found'))

@@ -43,7 +43,7 @@ export function InvoicePage() {
     <div className={classes.page}>
       {query.isPending && Number.isInteger(id) && id > 0 ? (
         <Center py={120}>
-          <Loader aria-label="Loading invoice" />
+          <Loader role="status" aria-label="Loading invoice" />
         </Center>
       ) : query.data ? (
         <InvoiceSheet invoice={query.data} />

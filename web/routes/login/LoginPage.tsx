@@ -61,7 +61,7 @@ export function LoginPage() {
         <Suspense
           fallback={
             <Center py="xl">
-              <Loader size="sm" type="dots" aria-label="Loading" />
+              <Loader role="status" size="sm" type="dots" aria-label="Loading" />
             </Center>
           }
         >

@@ -55,7 +55,7 @@ export function ProjectView({ project, folderId }: { project: Project; folderId:
       />
     );
   else {
-    let state = <Loader mx="auto" my="xl" display="block" aria-label="Loading folder" />;
+    let state = <Loader role="status" mx="auto" my="xl" display="block" aria-label="Loading folder" />;
     if (folder.isError && isApiError(folder.error) && folder.error.status === 404)
       state = <FolderNotFound projectTo={projectTo} />;
     else if (folder.isError) state = <LoadError onRetry={() => void folder.refetch()} />;

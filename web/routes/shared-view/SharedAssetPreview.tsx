@@ -26,7 +26,12 @@ export function SharedAssetPreview({ asset, compact = false }: { asset: SharedAs
       <div className={classes.preview} data-state="processing">
         {round.lqip_url && <img className={classes.lqip} src={round.lqip_url} alt="" aria-hidden />}
         {compact ? (
-          <Loader size="xs" className={classes.status} aria-label={SHARED_PREVIEW_TEXTS.processing} />
+          <Loader
+            role="status"
+            size="xs"
+            className={classes.status}
+            aria-label={SHARED_PREVIEW_TEXTS.processing}
+          />
         ) : (
           <Stack gap={8} align="center" className={classes.status}>
             <Loader size="sm" aria-hidden />

@@ -40,7 +40,7 @@ export function CreateWorkspacePage() {
   if (!workspaces.isSuccess)
     return (
       <Center py={120}>
-        <Loader aria-label="Loading workspaces" />
+        <Loader role="status" aria-label="Loading workspaces" />
       </Center>
     );
 

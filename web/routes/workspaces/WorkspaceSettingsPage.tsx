@@ -48,7 +48,7 @@ export function WorkspaceSettingsPage() {
   if (!query.data || !state) {
     return (
       <Center py={120}>
-        <Loader aria-label="Loading workspace" />
+        <Loader role="status" aria-label="Loading workspace" />
       </Center>
     );
   }
