@@ -209,19 +209,15 @@ export class AssetListsRepository {
     await this.writePositions(rows.map((r, i): [number, number] => [r.id, i]));
   }
 
+  /** Sets each asset's position, a thousand in one statement joined to a list of (id, position). */
   private async writePositions(positions: [id: number, position: number][]): Promise<void> {
     for (let start = 0; start < positions.length; start += WRITE_CHUNK) {
-      const chunk = positions.slice(start, start + WRITE_CHUNK);
-      const cases = chunk.map(([id, position]) => sql`when ${id} then cast(${position} as integer)`);
-      await this.db
-        .updateTable('assets')
-        .set({ position: sql<number>`case id ${sql.join(cases, sql` `)} end` })
-        .where(
-          'id',
-          'in',
-          chunk.map(([id]) => id),
-        )
-        .execute();
+      const rows = positions
+        .slice(start, start + WRITE_CHUNK)
+        .map(([id, position]) => sql`(cast(${id} as integer), cast(${position} as integer))`);
+      await sql`update assets set position = placed.column2
+        from (values ${sql.join(rows)}) as placed
+        where assets.id = placed.column1`.execute(this.db);
     }
   }
 }
