@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import type { Page } from 'playwright-core';
 import { ASSET_TEXTS, type AssetView } from '@common/api/assets';
-import type { Project } from '@common/api/projects';
+import { DOWNLOAD_TEXTS } from '@common/api/downloads';
+import type { Label, Project } from '@common/api/projects';
 import { newPage, shot, useAppAndBrowser } from './harness';
 import { closeSnackbars, expectSnackbar, makeUser, type TestUser } from './journeys';
 import { call, createFolder, createProject, trialWorkspace } from './projectJourneys';
@@ -108,7 +109,6 @@ describe('asset grid', () => {
       '/users/me/assets_view_options',
     );
     expect(saved).toMatchObject({ sort: 'file_name', sort_ascending: true });
-    await shot(page, 'asset-grid');
 
     // Item size: smaller tiles fit more columns, and the size is saved.
     const slider = page.getByRole('slider', { name: 'Asset size' });
@@ -182,6 +182,34 @@ describe('asset grid', () => {
         async () => (await assetsOf(page, project.id)).find((a) => a.name === 'DSC_1015.jpg')?.rush_priority,
       )
       .toBe(true);
+    // Labels: 2 sets the project's second label, 0 takes it off, L picks one from the list.
+    let labels = await call<Label[]>(page, 'GET', `/projects/${project.id}/labels`);
+    for (const name of ['Selects', 'Retouch'].slice(0, Math.max(0, 2 - labels.length)))
+      await call(page, 'POST', '/labels', { name, labellable_type: 'Project', labellable_id: project.id });
+    labels = await call<Label[]>(page, 'GET', `/projects/${project.id}/labels`);
+    await page.reload();
+    await tile(page, 'DSC_1015.jpg').click();
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('2');
+    await expect
+      .poll(() => tile(page, 'DSC_1015.jpg').getAttribute('aria-label'))
+      .toContain(`label ${labels[1]!.name}`);
+    await page.keyboard.press('0');
+    await expect.poll(() => tile(page, 'DSC_1015.jpg').getAttribute('aria-label')).not.toContain('label');
+    await page.keyboard.press('l');
+    await page.getByTestId('label-picker').getByText(labels[0]!.name, { exact: true }).click();
+    await expect
+      .poll(async () => (await assetsOf(page, project.id)).find((a) => a.name === 'DSC_1015.jpg')?.label?.id)
+      .toBe(labels[0]!.id);
+    await tile(page, 'DSC_1012.jpg').click();
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('1');
+    await page.keyboard.press('r');
+    await page.mouse.move(10, 10);
+    await shot(page, 'asset-grid');
+    await tile(page, 'DSC_1015.jpg').click();
+    await page.keyboard.press('Escape');
+
     // Shift+arrows select a range; U unapproves it.
     await page.keyboard.press('Shift+ArrowLeft');
     await page.keyboard.press('Shift+ArrowLeft');
@@ -354,5 +382,13 @@ describe('asset grid', () => {
     await dialog.getByRole('button', { name: 'Download' }).click();
     await page.getByTestId('zip-box').getByText('Your assets are being zipped.').waitFor();
     expect((await download).suggestedFilename()).toMatch(/\.zip$/);
+
+    // A zip too large to stream is e-mailed: the snackbar says it will be ready.
+    await page.route('**/api/v1/projects/*/assets/download', (route) =>
+      route.fulfill({ json: { response: { download_type: 'email', download_url: null } } }),
+    );
+    await bar(page).getByRole('button', { name: 'Download' }).click();
+    await dialog.getByRole('button', { name: 'Download' }).click();
+    await expectSnackbar(page, DOWNLOAD_TEXTS.ready);
   });
 });

@@ -9,6 +9,7 @@ const base = {
   label: null,
   unresolved_comments_count: 0,
   kind: 'image',
+  asset_versions_count: 1,
   current_version: { number: 1, preview_state: 'ready', thumbnail_url: '/t.jpg', preview_error: null },
   is_new_for_current_user: false,
   has_rounds_unseen_by_current_user: false,
@@ -30,18 +31,19 @@ describe('describeAsset', () => {
       label: { name: 'Selects' },
       unresolved_comments_count: 3,
       current_version: { ...base.current_version, number: 2 },
+      asset_versions_count: 2,
       has_rounds_unseen_by_current_user: true,
       has_new_label_for_current_user: true,
     } as unknown as AssetView;
     expect(describeAsset(asset)).toBe(
-      'hero.jpg, Round 2, approved, rush priority, label Selects, 3 unresolved comments, new round, new label',
+      'hero.jpg, Round 2, 2 rounds, approved, rush priority, label Selects, 3 unresolved comments, new round, new label',
     );
   });
 
   it('says one unresolved comment in the singular, and what the preview says after the name', () => {
     const asset = { ...base, unresolved_comments_count: 1, is_processing: true } as AssetView;
     expect(describeAsset(asset)).toBe(
-      'hero.jpg, Processing preview, Round 1, not approved, 1 unresolved comment',
+      'hero.jpg, Round 1, Processing preview, not approved, 1 unresolved comment',
     );
   });
 });

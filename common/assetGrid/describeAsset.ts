@@ -22,6 +22,7 @@ type Described = Pick<
   | 'has_new_label_for_current_user'
   | 'is_processing'
   | 'kind'
+  | 'asset_versions_count'
 >;
 
 /**
@@ -52,11 +53,13 @@ export function newMarks(asset: Described): string[] {
 /**
  * A tile's accessible name: what a sighted reviewer reads off it at a glance, in one sentence
  * ('hero.jpg, Round 2, approved, rush priority, label Selects, 3 unresolved comments, new round').
- * The name and the preview's words come first, in the tile's own order, so the visible text is a
- * part of the name as WCAG 2.5.3 asks; the tile draws the other marks for the eye only.
+ * The name, the round and the preview's words come first, in the tile's own order, so the visible
+ * text is a part of the name as WCAG 2.5.3 asks; the tile draws the other marks for the eye only.
  */
 export function describeAsset(asset: Described): string {
-  const parts = [asset.name, ...previewWords(asset), `Round ${asset.current_version.number}`];
+  const parts = [asset.name, `Round ${asset.current_version.number}`];
+  if (asset.asset_versions_count > 1) parts.push(plural(asset.asset_versions_count, 'round'));
+  parts.push(...previewWords(asset));
   parts.push(asset.approve === 'confirmed' ? 'approved' : 'not approved');
   if (asset.rush_priority) parts.push('rush priority');
   if (asset.label) parts.push(`label ${asset.label.name}`);

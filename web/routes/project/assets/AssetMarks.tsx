@@ -1,8 +1,9 @@
 import type { CSSProperties } from 'react';
-import { Badge, Group, isLightColor, ThemeIcon, Tooltip } from '@mantine/core';
+import { Badge, Group, isLightColor, Text, ThemeIcon, Tooltip } from '@mantine/core';
 import { IconCheck, IconFlag3Filled, IconMessageCircle } from '@tabler/icons-react';
 import type { AssetView } from '@common/api/assets';
 import { newMarks } from '@common/assetGrid/describeAsset';
+import { plural } from '@common/text';
 import { Decorative } from './Decorative';
 import classes from './AssetMarks.module.css';
 
@@ -95,6 +96,7 @@ export function AssetLabel({ asset }: { asset: AssetView }) {
   );
 }
 
+/** The round, in words: the tile's visible text starts with its name and round (describeAsset). */
 export function RoundBadge({ asset }: { asset: AssetView }) {
   return (
     <Badge
@@ -103,10 +105,20 @@ export function RoundBadge({ asset }: { asset: AssetView }) {
       radius="sm"
       size="sm"
       tt="none"
-      aria-hidden
       data-testid="asset-round"
     >
-      <Decorative text={`Round ${asset.current_version.number}`} />
+      Round {asset.current_version.number}
     </Badge>
+  );
+}
+
+/** How many rounds, when there is more than one: in words, after the round (describeAsset). */
+export function RoundsCount({ asset }: { asset: AssetView }) {
+  const rounds = asset.asset_versions_count;
+  if (rounds < 2) return null;
+  return (
+    <Text span size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }} data-testid="asset-rounds-count">
+      {plural(rounds, 'round')}
+    </Text>
   );
 }

@@ -5,7 +5,15 @@ import type { AssetView } from '@common/api/assets';
 import { describeAsset } from '@common/assetGrid/describeAsset';
 import { FileTypeIcon } from '@web/components/uploads/FileTypeIcon';
 import { formatLastActivity } from '@web/routes/projects/list/projectFormat';
-import { ApprovedMark, AssetLabel, NewMark, RoundBadge, RushMark, UnresolvedCount } from './AssetMarks';
+import {
+  ApprovedMark,
+  AssetLabel,
+  NewMark,
+  RoundBadge,
+  RoundsCount,
+  RushMark,
+  UnresolvedCount,
+} from './AssetMarks';
 import { AssetName, TileCheckbox, TileMenu } from './AssetTile';
 import type { TileProps } from './tileHandlers';
 import classes from './AssetRow.module.css';
@@ -82,8 +90,8 @@ export const AssetRow = memo(function AssetRow(props: TileProps) {
           </span>
         </span>
       </span>
-      <span role="gridcell">
-        <RoundBadge asset={asset} />
+      <span role="gridcell" className={classes.round}>
+        <RoundBadge asset={asset} /> <RoundsCount asset={asset} />
       </span>
       <span role="gridcell" className={classes.approval}>
         <ApprovedMark asset={asset} size={20} />

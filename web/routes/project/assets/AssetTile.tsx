@@ -4,7 +4,15 @@ import { Link } from 'react-router';
 import type { AssetView } from '@common/api/assets';
 import { describeAsset } from '@common/assetGrid/describeAsset';
 import { AssetPreview } from './AssetPreview';
-import { ApprovedMark, AssetLabel, NewMark, RoundBadge, RushMark, UnresolvedCount } from './AssetMarks';
+import {
+  ApprovedMark,
+  AssetLabel,
+  NewMark,
+  RoundBadge,
+  RoundsCount,
+  RushMark,
+  UnresolvedCount,
+} from './AssetMarks';
 import { AssetMenu } from './AssetMenu';
 import { assetPath } from './assetPaths';
 import type { TileHandlers, TileProps } from './tileHandlers';
@@ -108,9 +116,9 @@ export const AssetTile = memo(function AssetTile(props: TileProps) {
       {/* The name comes first in the page's order (the picture is drawn above it), so the tile's
           visible text starts as its accessible name does. */}
       <div className={classes.body}>
-        <AssetName asset={asset} onOpen={handlers.onOpen} />
+        <AssetName asset={asset} onOpen={handlers.onOpen} />{' '}
         <div className={classes.meta}>
-          <RoundBadge asset={asset} />
+          <RoundBadge asset={asset} /> <RoundsCount asset={asset} />
           <AssetLabel asset={asset} />
           <span className={classes.spacer} />
           <UnresolvedCount asset={asset} />
