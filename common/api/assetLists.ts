@@ -63,7 +63,12 @@ export const assetFiltersSchema = z
     kind: z.enum(['image', 'document']).optional(),
     /** Assets whose current round is of any of these detected types ('jpeg', 'pdf', …). */
     file_types: z
-      .array(z.string().regex(/^[a-z0-9]{1,10}$/, { error: 'a file type is lower-case letters and digits' }))
+      .array(
+        z
+          .string()
+          .max(10)
+          .regex(/^[a-z0-9]{1,10}$/, { error: 'a file type is lower-case letters and digits' }),
+      )
       .max(FILTER_LIST_MAX)
       .optional(),
     /** Assets with a 'new' mark for the caller: new to them, or a round, name or label they have not seen. */
