@@ -29,7 +29,7 @@ export interface UserPreferencesTable {
   projects_order: Generated<string>;
   /** JSON: common/api/projects.ts projectsViewOptionsSchema. */
   projects_view_options: Generated<string>;
-  /** JSON: common/api/assets.ts assetsViewOptionsSchema. */
+  /** JSON: common/api/assetLists.ts assetsViewOptionsSchema. */
   assets_view_options: Generated<string>;
 }
 
