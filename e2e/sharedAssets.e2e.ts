@@ -96,6 +96,9 @@ describe('the assets of a public link', () => {
     expect(await page.getByRole('button', { name: /Round/ }).count()).toBe(0);
     const trail = page.getByRole('navigation', { name: 'Breadcrumbs' });
     await trail.getByText(CMYK).waitFor();
+    // A shared view has no home icon; the bar offers Register and Login instead.
+    expect(await trail.getByRole('link', { name: 'All projects' }).count()).toBe(0);
+    await page.getByRole('link', { name: 'Register' }).waitFor();
     expect(await page.getByRole('button', { name: 'Previous image' }).isDisabled()).toBe(true);
     await shot(page, 'shared-asset-page');
 

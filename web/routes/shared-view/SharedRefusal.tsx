@@ -101,5 +101,5 @@ export function SharedRefusal({
 }
 
 export function SharedLoading() {
-  return <Loader mx="auto" my={96} display="block" aria-label="Loading shared project" />;
+  return <Loader role="status" mx="auto" my={96} display="block" aria-label="Loading shared project" />;
 }

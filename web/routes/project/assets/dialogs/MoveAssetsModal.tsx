@@ -34,7 +34,7 @@ function MoveForm({
       <Text size="sm" c="dimmed">
         Where should {count === 1 ? 'this asset' : `these ${plural(count, 'asset')}`} go?
       </Text>
-      {folders.isPending && <Loader size="sm" mx="auto" aria-label="Loading folders" />}
+      {folders.isPending && <Loader role="status" size="sm" mx="auto" aria-label="Loading folders" />}
       {empty && (
         <Text size="sm" c="dimmed" ta="center" py="md">
           This project has no folders yet. Create one first to move assets into it.
