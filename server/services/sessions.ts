@@ -6,6 +6,8 @@ import { hmac, randomToken } from '../secrets';
 
 /** How often a session in use slides its expiry forward: at most one write per session and interval. */
 export const TOUCH_EVERY_MS = 60 * 60_000;
+/** Sessions whose last slide this process remembers before it lets the old ones go. */
+const TOUCHED_KEPT = 10_000;
 
 export interface SessionMeta {
   userAgent: string | undefined;
@@ -30,6 +32,7 @@ export interface ResolvedSession {
 export class SessionService {
   /** Touches under way in this process, so a burst of calls sends one. */
   private readonly touching = new Map<string, Promise<void>>();
+  private readonly touchedAt = new Map<string, number>();
 
   constructor(
     private readonly sessions: SessionsRepository,
@@ -86,15 +89,29 @@ export class SessionService {
   /** Slides the expiry forward in the background; a touch that fails is tried again by the next call. */
   private touch(id: string, now: Date): void {
     if (this.touching.has(id)) return;
+    // A call that read the row before a slide of this process committed would slide it again.
+    const last = this.touchedAt.get(id);
+    if (last !== undefined && now.getTime() - last < TOUCH_EVERY_MS) return;
+    this.rememberTouch(id, now.getTime());
     const done = this.sessions
       .touch(id, {
         lastSeenAt: now.toISOString(),
         expiresAt: new Date(now.getTime() + days(SESSION_TTL_DAYS)).toISOString(),
         staleBefore: new Date(now.getTime() - TOUCH_EVERY_MS).toISOString(),
       })
-      .catch((error: unknown) => this.log.warn({ err: error }, 'session expiry not moved'))
+      .catch((error: unknown) => {
+        this.touchedAt.delete(id);
+        this.log.warn({ err: error }, 'session expiry not moved');
+      })
       .finally(() => this.touching.delete(id));
     this.touching.set(id, done);
+  }
+
+  /** When this process last slid each session, the entries older than a slide's interval let go. */
+  private rememberTouch(id: string, at: number): void {
+    if (this.touchedAt.size >= TOUCHED_KEPT)
+      for (const [key, time] of this.touchedAt) if (at - time >= TOUCH_EVERY_MS) this.touchedAt.delete(key);
+    this.touchedAt.set(id, at);
   }
 
   private idOf(token: string): string {
