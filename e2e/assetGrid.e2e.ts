@@ -294,6 +294,10 @@ describe('asset grid', () => {
       .filter({ hasText: 'Final selects' })
       .getByTestId('folder-name')
       .click();
+    // The folder's page, its tile drawn and settled, before the drag starts on it.
+    await page.waitForURL('**/folders/**');
+    await tile(page, 'DSC_1005.jpg').waitFor();
+    await page.waitForLoadState('networkidle');
     const moved = (await tile(page, 'DSC_1005.jpg').boundingBox())!;
     await page.mouse.move(moved.x + moved.width / 2, moved.y + 60);
     await page.mouse.down();
