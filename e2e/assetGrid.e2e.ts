@@ -294,14 +294,14 @@ describe('asset grid', () => {
       .filter({ hasText: 'Final selects' })
       .getByTestId('folder-name')
       .click();
-    // The folder's page, its tile drawn and settled, before the drag starts on it.
+    // The drag starts on the folder page's own tile, once it is drawn and still (hover waits for
+    // both, as dragTo does): a point measured earlier may lie off it after the page settles.
     await page.waitForURL('**/folders/**');
-    await tile(page, 'DSC_1005.jpg').waitFor();
-    await page.waitForLoadState('networkidle');
-    const moved = (await tile(page, 'DSC_1005.jpg').boundingBox())!;
-    await page.mouse.move(moved.x + moved.width / 2, moved.y + 60);
+    const dragged = tile(page, 'DSC_1005.jpg');
+    await dragged.hover();
     await page.mouse.down();
-    await page.mouse.move(moved.x + moved.width / 2 + 40, moved.y + 100, { steps: 5 });
+    const moved = (await dragged.boundingBox())!;
+    await page.mouse.move(moved.x + moved.width / 2 + 40, moved.y + moved.height / 2 + 40, { steps: 5 });
     const root = page.getByTestId('asset-root-drop');
     await root.waitFor();
     const target = (await root.boundingBox())!;
