@@ -1,24 +1,28 @@
-import { can, type Capability, type ProjectActor } from '../projectRoles';
+import { ASSET_ACTIONS, type AssetAction } from '../assetActions';
+import { can, type ProjectActor } from '../projectRoles';
 
 /**
- * What the caller may do to a project's assets, read from the §6 table the server's asset policy
- * reads too (server/policies/assets.ts ASSET_ACTIONS): the grid hides what would be refused.
+ * What the caller may do to a project's assets, each by the asset action whose right it needs
+ * (the §6 table the server's asset policy reads too): the grid hides what would be refused.
+ * Downloading a file is seeing it.
  */
 const NEEDS = {
-  rename: 'assets.editTitle',
-  destroy: 'assets.destroy',
-  move: 'folders.edit',
-  approve: 'assets.approve',
-  flag: 'assets.approve',
-  label: 'assets.approve',
-  download: 'assets.see',
-} as const satisfies Record<string, Capability>;
+  rename: 'rename',
+  destroy: 'destroy',
+  move: 'move',
+  approve: 'approve',
+  flag: 'flag',
+  label: 'label',
+  download: 'see',
+} as const satisfies Record<string, AssetAction>;
 
 export type AssetAbility = keyof typeof NEEDS;
 export type AssetAbilities = Record<AssetAbility, boolean>;
 
 export function assetAbilities(actor: ProjectActor): AssetAbilities {
-  const entries = (Object.keys(NEEDS) as AssetAbility[]).map((k) => [k, can(actor, NEEDS[k])] as const);
+  const entries = (Object.keys(NEEDS) as AssetAbility[]).map(
+    (k) => [k, can(actor, ASSET_ACTIONS[NEEDS[k]])] as const,
+  );
   return Object.fromEntries(entries) as AssetAbilities;
 }
 
