@@ -86,18 +86,22 @@ export const assetRoundSchema = z.object({
   asset_id: z.number().int(),
   /** 'Round N': R0 or R1 first, as the project was created. */
   number: z.number().int(),
+  /** The 2048 px preview. */
   image_url: z.string().nullable(),
   thumbnail_url: z.string().nullable(),
+  /** A tiny blurred placeholder (data URL) shown until the thumbnail arrives. */
   lqip_url: z.string().nullable(),
   /** DeepZoom descriptor for pictures over 12 megapixels, else null. */
   tiles_url: z.string().nullable(),
   original_url: z.string(),
   uploader: z.object({ id: z.number().int().nullable(), name: z.string().nullable() }),
   file_name: z.string(),
+  /** The detected file type (jpeg, png, pdf…). */
   file_type: z.string(),
   size_in_bytes: z.number().int(),
   width: z.number().int().nullable(),
   height: z.number().int().nullable(),
+  /** Pages of a document, when known. */
   page_count: z.number().int().nullable(),
   preview_state: z.enum(PREVIEW_STATES),
   /** Why there is no preview (failed), or that the file decoded only in part (ready). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PREVIEW_STATES } from './assets';
+import { assetRoundSchema, assetSchema } from './assets';
 import { paginationSchema } from './projects';
 
 /**
@@ -7,48 +7,52 @@ import { paginationSchema } from './projects';
  * the latest round only, its files through the link's own addresses, nothing about members.
  */
 
-/** The latest round of a shared asset. Addresses are opaque and stop working with the link. */
-export const sharedRoundSchema = z.object({
-  id: z.number().int(),
-  /** 'Round N' of the latest round; earlier rounds are never shown through a link. */
-  number: z.number().int(),
-  file_name: z.string(),
-  /** The detected file type (jpeg, png, pdf…). */
-  file_type: z.string(),
-  size_in_bytes: z.number().int(),
-  width: z.number().int().nullable(),
-  height: z.number().int().nullable(),
-  /** Pages of a document, when known. */
-  page_count: z.number().int().nullable(),
-  preview_state: z.enum(PREVIEW_STATES),
-  /** Why there is no preview (failed), or that the file decoded only in part (ready). */
-  preview_error: z.string().nullable(),
-  /** The 2048 px preview. */
-  image_url: z.string().nullable(),
-  thumbnail_url: z.string().nullable(),
-  /** A tiny blurred placeholder (data URL) shown until the thumbnail arrives. */
-  lqip_url: z.string().nullable(),
-  /** DeepZoom descriptor for pictures over 12 megapixels, else null. */
-  tiles_url: z.string().nullable(),
-  /** The original file: only on a link that allows downloads, else null. */
-  original_url: z.string().nullable(),
-  created_at: z.string(),
-});
+/**
+ * The latest round of a shared asset: a member's round without the uploader or anything else
+ * about members. Addresses are opaque and stop working with the link; `number` is 'Round N' of
+ * the latest round (earlier rounds are never shown through a link). Picked, not omitted: a field
+ * added for members stays off public links until it is chosen here. `original_url` is picked and
+ * then replaced so that it keeps its place in the answer, as `current_version` is below.
+ */
+export const sharedRoundSchema = assetRoundSchema
+  .pick({
+    id: true,
+    number: true,
+    file_name: true,
+    file_type: true,
+    size_in_bytes: true,
+    width: true,
+    height: true,
+    page_count: true,
+    preview_state: true,
+    preview_error: true,
+    image_url: true,
+    thumbnail_url: true,
+    lqip_url: true,
+    tiles_url: true,
+    original_url: true,
+    created_at: true,
+  })
+  .extend({
+    /** The original file: only on a link that allows downloads, else null. */
+    original_url: z.string().nullable(),
+  });
 export type SharedRound = z.infer<typeof sharedRoundSchema>;
 
 /** An asset in a shared list (GET /shared/{shareHash}/assets). */
-export const sharedAssetSchema = z.object({
-  id: z.number().int(),
-  project_id: z.number().int(),
-  folder_id: z.number().int().nullable(),
-  name: z.string(),
-  kind: z.enum(['image', 'document']),
-  /** The latest round's id. */
-  version_id: z.number().int(),
-  current_version: sharedRoundSchema,
-  created_at: z.string(),
-  updated_at: z.string(),
-});
+export const sharedAssetSchema = assetSchema
+  .pick({
+    id: true,
+    project_id: true,
+    folder_id: true,
+    name: true,
+    kind: true,
+    version_id: true,
+    current_version: true,
+    created_at: true,
+    updated_at: true,
+  })
+  .extend({ current_version: sharedRoundSchema });
 export type SharedAsset = z.infer<typeof sharedAssetSchema>;
 
 /**
