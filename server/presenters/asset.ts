@@ -26,6 +26,20 @@ export function renditionUrl(round: AssetVersionRow, kind: RenditionKind): strin
   return `/api/v1/renditions/${round.id}/${token}/${file}`;
 }
 
+/** A round's file and how its preview went: the same for members and for a link's viewers. */
+export function presentRoundFile(round: AssetVersionRow) {
+  return {
+    file_name: round.file_name,
+    file_type: round.file_type,
+    size_in_bytes: Number(round.size_bytes),
+    width: round.width,
+    height: round.height,
+    page_count: round.page_count,
+    preview_state: round.preview_state,
+    preview_error: round.preview_error,
+  } satisfies Partial<AssetRound>;
+}
+
 export function presentRound(round: AssetVersionRow, uploaderName: string | null): AssetRound {
   const imageUrl = renditionUrl(round, 'preview');
   const thumbnailUrl = renditionUrl(round, 'thumbnail');
@@ -39,14 +53,7 @@ export function presentRound(round: AssetVersionRow, uploaderName: string | null
     tiles_url: renditionUrl(round, 'tiles'),
     original_url: renditionUrl(round, 'original')!,
     uploader: { id: round.uploader_id, name: uploaderName },
-    file_name: round.file_name,
-    file_type: round.file_type,
-    size_in_bytes: Number(round.size_bytes),
-    width: round.width,
-    height: round.height,
-    page_count: round.page_count,
-    preview_state: round.preview_state,
-    preview_error: round.preview_error,
+    ...presentRoundFile(round),
     // §3: processing while the image or thumbnail address is missing (a failed round has neither, and is not processing).
     is_processing: round.preview_state === 'processing',
     created_at: round.created_at,

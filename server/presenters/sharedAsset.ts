@@ -2,7 +2,7 @@ import type { SharedAsset, SharedRound } from '@common/api/sharedAssets';
 import type { AssetRow } from '../db/repositories/assets';
 import type { AssetVersionRow } from '../db/repositories/assetVersions';
 import type { ProjectRow } from '../db/repositories/projects';
-import { renditionUrl, type RenditionKind } from './asset';
+import { presentRoundFile, renditionUrl, type RenditionKind } from './asset';
 
 const MEMBER_PREFIX = '/api/v1/renditions/';
 
@@ -27,14 +27,7 @@ export function presentSharedRound(project: ProjectRow, round: AssetVersionRow):
   return {
     id: round.id,
     number: round.number,
-    file_name: round.file_name,
-    file_type: round.file_type,
-    size_in_bytes: Number(round.size_bytes),
-    width: round.width,
-    height: round.height,
-    page_count: round.page_count,
-    preview_state: round.preview_state,
-    preview_error: round.preview_error,
+    ...presentRoundFile(round),
     image_url: sharedRenditionUrl(hash, round, 'preview'),
     thumbnail_url: sharedRenditionUrl(hash, round, 'thumbnail'),
     lqip_url: round.lqip,
