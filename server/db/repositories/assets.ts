@@ -1,6 +1,6 @@
-import { sql, type Selectable } from 'kysely';
+import { sql, type Selectable, type SelectQueryBuilder } from 'kysely';
 import type { Db } from '../database';
-import type { AssetsTable } from '../schema';
+import type { AssetsTable, Database } from '../schema';
 import type { LabelRow } from './labels';
 import type { AssetVersionRow } from './assetVersions';
 
@@ -11,6 +11,28 @@ export const placeKeyOf = (folderId: number | null) => folderId ?? 0;
 
 /** Names are unique per place regardless of case; kept as given otherwise. */
 export const assetNameKey = (name: string) => name.normalize('NFC').toLowerCase();
+
+/**
+ * A page of the assets a query picks, the newest first (created_at, id), and how many it picks:
+ * the members' list of a place and a public link's alike.
+ */
+export async function newestFirstPage(
+  assets: SelectQueryBuilder<Database, 'assets', object>,
+  page: number,
+  perPage: number,
+): Promise<{ rows: AssetRow[]; total: number }> {
+  const rows = await assets
+    .selectAll()
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(perPage)
+    .offset((page - 1) * perPage)
+    .execute();
+  const { n } = await assets
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return { rows, total: Number(n) };
+}
 
 export interface FolderAssetSummary {
   folderId: number;
@@ -43,7 +65,7 @@ export class AssetsRepository {
   }
 
   /** A page of a place's assets, the newest first, and how many there are. */
-  async page(
+  page(
     projectId: number,
     folderId: number | null,
     page: number,
@@ -53,17 +75,7 @@ export class AssetsRepository {
       .selectFrom('assets')
       .where('project_id', '=', projectId)
       .where('place_key', '=', placeKeyOf(folderId));
-    const rows = await inPlace
-      .selectAll()
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(perPage)
-      .offset((page - 1) * perPage)
-      .execute();
-    const { n } = await inPlace
-      .select((eb) => eb.fn.countAll<number | string>().as('n'))
-      .executeTakeFirstOrThrow();
-    return { rows, total: Number(n) };
+    return newestFirstPage(inPlace, page, perPage);
   }
 
   /** A unique violation when the place already has an asset of this name. */

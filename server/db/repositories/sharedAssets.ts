@@ -1,5 +1,5 @@
 import type { Db } from '../database';
-import { placeKeyOf, type AssetRow } from './assets';
+import { newestFirstPage, placeKeyOf, type AssetRow } from './assets';
 
 /** The assets a public link shows: those with a round, the newest first in each place. */
 export class SharedAssetsRepository {
@@ -14,23 +14,13 @@ export class SharedAssetsRepository {
   }
 
   /** A page of a place's assets, the newest first, and how many there are. */
-  async page(
+  page(
     projectId: number,
     folderId: number | null,
     page: number,
     perPage: number,
   ): Promise<{ rows: AssetRow[]; total: number }> {
-    const rows = await this.inPlace(projectId, folderId)
-      .selectAll()
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(perPage)
-      .offset((page - 1) * perPage)
-      .execute();
-    const { n } = await this.inPlace(projectId, folderId)
-      .select((eb) => eb.fn.countAll<number | string>().as('n'))
-      .executeTakeFirstOrThrow();
-    return { rows, total: Number(n) };
+    return newestFirstPage(this.inPlace(projectId, folderId), page, perPage);
   }
 
   /** The asset, when it belongs to this project and has a round. */
