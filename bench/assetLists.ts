@@ -8,6 +8,16 @@ import { seedAssets, type SeedAsset } from '../tests/api/assetSeeds';
 import { buildWorkspace, PRICES } from '../tests/api/factories';
 import { startTestApp } from '../tests/api/harness';
 import { buildProject, buildProjectMember } from '../tests/api/projectFactories';
+import {
+  ask,
+  closeApp,
+  countQueries,
+  listenOnLoopback,
+  measuredAnswer,
+  median,
+  type Route,
+  type Served as AppServed,
+} from './servedApp';
 
 /**
  * One page of 100 assets out of a folder of 10,000, in each sort of §9 and with two filters, at
@@ -25,18 +35,7 @@ import { buildProject, buildProjectMember } from '../tests/api/projectFactories'
 const CONNECTIONS = 50;
 const self = fileURLToPath(import.meta.url);
 
-interface Route {
-  name: string;
-  path: string;
-  queries: number;
-  bytes: number;
-}
-
-interface Served {
-  appUrl: string;
-  bareUrl: string;
-  cookie: string;
-  routes: Route[];
+interface Served extends AppServed {
   seededSeconds: number;
   orderSeconds: number;
 }
@@ -121,13 +120,7 @@ async function serve(): Promise<void> {
   let cacheOn = true;
   cache.json = (key, version, build) => keep(key, cacheOn ? version : null, build);
 
-  const executor = t.ctx.db.getExecutor();
-  const execute = executor.executeQuery.bind(executor);
-  let queries = 0;
-  executor.executeQuery = (...args) => {
-    queries++;
-    return execute(...args);
-  };
+  const queries = countQueries(t.ctx.db);
 
   const list = `/api/v1/folders/${folder.id}/assets`;
   const pages: [string, string][] = [
@@ -145,27 +138,20 @@ async function serve(): Promise<void> {
   const routes: Route[] = [];
   for (const [name, path] of pages) {
     cacheOn = false;
-    await fetch(`${t.baseUrl}${path}`, { headers: { cookie } }); // warm: the route's first call compiles
-    queries = 0;
-    const answer = await fetch(`${t.baseUrl}${path}`, { headers: { cookie } });
-    const body = Buffer.from(await answer.arrayBuffer());
-    if (answer.status !== 200) throw new Error(`${name}: ${answer.status} ${body.toString()}`);
-    const listed = (JSON.parse(body.toString()) as { response: unknown[] }).response.length;
+    const answer = await measuredAnswer(name, `${t.baseUrl}${path}`, cookie, queries);
+    const listed = (JSON.parse(answer.body.toString()) as { response: unknown[] }).response.length;
     if (listed !== 100) throw new Error(`${name}: ${listed} assets, not 100`);
-    routes.push({ name, path, queries, bytes: body.length });
-    bodies.set(path, { body, type: answer.headers.get('content-type') ?? 'application/json' });
+    routes.push({ name, path, queries: answer.queries, bytes: answer.body.length });
+    bodies.set(path, answer);
   }
   // The bare route answers the same address, query included, with the same bytes.
   bare.get(list, (request, reply) => {
     const kept = bodies.get(request.url);
     return kept ? reply.type(kept.type).send(kept.body) : reply.code(404).send();
   });
-  await bare.listen({ host: '127.0.0.1', port: 0 });
-  const address = bare.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
   process.send?.({
     appUrl: t.baseUrl,
-    bareUrl: `http://127.0.0.1:${port}`,
+    bareUrl: await listenOnLoopback(bare),
     cookie,
     routes,
     seededSeconds,
@@ -217,19 +203,6 @@ function start(database: string): Promise<{ child: ChildProcess; served: Served 
   });
 }
 
-function ask(child: ChildProcess, message: Message): Promise<unknown> {
-  return new Promise((done) => {
-    child.once('message', done);
-    child.send(message);
-  });
-}
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
-};
-
 async function main(): Promise<void> {
   const which = process.env.BENCH_DB ?? 'both';
   const databases = which === 'both' ? ['sqlite', 'postgres'] : [which];
@@ -279,10 +252,7 @@ async function main(): Promise<void> {
         `| ${route.name} | ${route.queries} | ${route.bytes} | ${cells(run.built)} | ${cells(run.kept)} | ${cells(run.bare)} | ${errors} |`,
       );
     }
-    child.removeAllListeners('exit');
-    const ended = new Promise((done) => child.once('exit', done));
-    child.send({ kind: 'close' } satisfies Message);
-    await ended;
+    await closeApp(child);
   }
 }
 

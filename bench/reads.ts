@@ -9,6 +9,16 @@ import type * as Factories from '../tests/api/factories';
 import type * as Harness from '../tests/api/harness';
 import type * as Members from '../tests/api/memberFactories';
 import type * as Projects from '../tests/api/projectFactories';
+import {
+  ask,
+  closeApp,
+  countQueries,
+  listenOnLoopback,
+  measuredAnswer,
+  median,
+  type Route,
+  type Served,
+} from './servedApp';
 
 /**
  * Read routes beside the framework's own speed: GET /users/me, GET /projects/{id},
@@ -23,21 +33,6 @@ import type * as Projects from '../tests/api/projectFactories';
  * BENCH_READ_CACHE=off builds every answer (server/services/readCache.ts keeps them otherwise, and
  * nothing changes the data during a run).
  */
-
-interface Route {
-  name: string;
-  path: string;
-  /** Database queries the app makes for one call of the route, counted in the app process. */
-  queries: number;
-  bytes: number;
-}
-
-interface Served {
-  appUrl: string;
-  bareUrl: string;
-  cookie: string;
-  routes: Route[];
-}
 
 const CONNECTIONS = 50;
 const self = fileURLToPath(import.meta.url);
@@ -102,13 +97,7 @@ async function serve(appDir: string): Promise<void> {
     cache.json = (key, _version, build) => json(key, null, build);
   }
 
-  const executor = t.ctx.db.getExecutor();
-  const execute = executor.executeQuery.bind(executor);
-  let queries = 0;
-  executor.executeQuery = (...args) => {
-    queries++;
-    return execute(...args);
-  };
+  const queries = countQueries(t.ctx.db);
 
   const bare = Fastify();
   const routes: Route[] = [];
@@ -118,19 +107,11 @@ async function serve(appDir: string): Promise<void> {
     ['GET /me/workspaces', '/api/v1/me/workspaces'],
     ['GET /projects/active (100 of 300)', '/api/v1/projects/active?per_page=100'],
   ] as const) {
-    await fetch(`${t.baseUrl}${path}`, { headers: { cookie } }); // warm: the route's first call compiles
-    queries = 0;
-    const answer = await fetch(`${t.baseUrl}${path}`, { headers: { cookie } });
-    const body = Buffer.from(await answer.arrayBuffer());
-    if (answer.status !== 200) throw new Error(`${name}: ${answer.status} ${body.toString()}`);
-    routes.push({ name, path, queries, bytes: body.length });
-    const type = answer.headers.get('content-type') ?? 'application/json';
-    bare.get(path.split('?')[0] ?? path, (_request, reply) => reply.type(type).send(body));
+    const answer = await measuredAnswer(name, `${t.baseUrl}${path}`, cookie, queries);
+    routes.push({ name, path, queries: answer.queries, bytes: answer.body.length });
+    bare.get(path.split('?')[0] ?? path, (_request, reply) => reply.type(answer.type).send(answer.body));
   }
-  await bare.listen({ host: '127.0.0.1', port: 0 });
-  const address = bare.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  const served: Served = { appUrl: t.baseUrl, bareUrl: `http://127.0.0.1:${port}`, cookie, routes };
+  const served: Served = { appUrl: t.baseUrl, bareUrl: await listenOnLoopback(bare), cookie, routes };
   console.error(`${appDir}: seeded in ${((performance.now() - started) / 1000).toFixed(0)} s`);
   process.send?.(served);
 
@@ -203,22 +184,8 @@ function start(appDir: string, database: string): Promise<{ child: ChildProcess;
   });
 }
 
-/** Sends a message to an app process and waits for its answer. */
-function ask(child: ChildProcess, message: Message): Promise<unknown> {
-  return new Promise((done) => {
-    child.once('message', done);
-    child.send(message);
-  });
-}
-
 const profileName = (database: string, dir: string, route: string) =>
   `${database}-${dir.replace(/\W+/g, '_')}-${route.replace(/\W+/g, '_')}.cpuprofile`;
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
-};
 
 async function main(): Promise<void> {
   const appDirs = process.argv.slice(2).map((d) => resolve(d));
@@ -272,12 +239,7 @@ async function main(): Promise<void> {
             `${m(run.app, (f) => f.cpuPerCall).toFixed(0)} µs | ${m(run.bare, (f) => f.cpuPerCall).toFixed(0)} µs | ${errors} |`,
         );
       }
-    for (const { child } of apps) {
-      child.removeAllListeners('exit');
-      const ended = new Promise((done) => child.once('exit', done));
-      child.send({ kind: 'close' } satisfies Message);
-      await ended;
-    }
+    for (const { child } of apps) await closeApp(child);
   }
 }
 
