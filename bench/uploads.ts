@@ -1,11 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { linkSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { linkSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildWorkspace, PRICES } from '../tests/api/factories';
-import { startTestApp } from '../tests/api/harness';
-import { buildProject } from '../tests/api/projectFactories';
 import { median, writeTextFile } from './textFile';
 import { uploadWithCurl } from './tusCurl';
+import { withUploadTarget } from './uploadTarget';
 
 /**
  * A large file through the tus endpoint over loopback (one creation, one streamed PATCH, the asset
@@ -15,43 +13,31 @@ import { uploadWithCurl } from './tusCurl';
 const megabytes = Number(process.env.BENCH_UPLOAD_MB ?? 1024);
 const repeats = Number(process.env.BENCH_REPEATS ?? 3);
 
-async function main(): Promise<void> {
-  // No jobs in this process: the previews of the text files are not what is measured.
-  const t = await startTestApp({ WORKER: 'false' });
-  const scratch = mkdtempSync(join(t.dataDir, 'bench-'));
-  try {
-    const { client, workspace } = await buildWorkspace(t.baseUrl, t.ctx, { priceId: PRICES.teamMonthly });
-    const project = await buildProject(client, workspace.id);
-    const target = { baseUrl: t.baseUrl, cookieHeader: client.cookieHeader, projectId: project.id };
-    const source = join(scratch, 'large.txt');
-    await writeTextFile(source, megabytes * 1024 * 1024);
-    const size = statSync(source).size;
-    const tusTimes: number[] = [];
-    const cpTimes: number[] = [];
-    for (let r = 0; r < repeats; r++) {
-      const started = performance.now();
-      execFileSync('cp', [source, join(scratch, `copy-${r}.txt`)]);
-      execFileSync('sync');
-      cpTimes.push(performance.now() - started);
-      rmSync(join(scratch, `copy-${r}.txt`));
+await withUploadTarget(async (target, scratch) => {
+  const source = join(scratch, 'large.txt');
+  await writeTextFile(source, megabytes * 1024 * 1024);
+  const size = statSync(source).size;
+  const tusTimes: number[] = [];
+  const cpTimes: number[] = [];
+  for (let r = 0; r < repeats; r++) {
+    const started = performance.now();
+    execFileSync('cp', [source, join(scratch, `copy-${r}.txt`)]);
+    execFileSync('sync');
+    cpTimes.push(performance.now() - started);
+    rmSync(join(scratch, `copy-${r}.txt`));
 
-      const begin = performance.now();
-      // Each run its own name (a hard link, no copy): a second asset of one name would be refused.
-      const named = join(scratch, `large-${r}.txt`);
-      linkSync(source, named);
-      await uploadWithCurl(target, [named]);
-      execFileSync('sync');
-      tusTimes.push(performance.now() - begin);
-    }
-    const tus = median(tusTimes);
-    const cp = median(cpTimes);
-    console.log(`file: ${megabytes} MiB of text, ${repeats} runs each, medians`);
-    console.log(`cp:  ${cp.toFixed(0)} ms (${((size / 1048576 / cp) * 1000).toFixed(0)} MiB/s)`);
-    console.log(`tus: ${tus.toFixed(0)} ms (${((size / 1048576 / tus) * 1000).toFixed(0)} MiB/s)`);
-    console.log(`throughput ratio tus / cp: ${(cp / tus).toFixed(2)}`);
-  } finally {
-    await t.close();
+    const begin = performance.now();
+    // Each run its own name (a hard link, no copy): a second asset of one name would be refused.
+    const named = join(scratch, `large-${r}.txt`);
+    linkSync(source, named);
+    await uploadWithCurl(target, [named]);
+    execFileSync('sync');
+    tusTimes.push(performance.now() - begin);
   }
-}
-
-await main();
+  const tus = median(tusTimes);
+  const cp = median(cpTimes);
+  console.log(`file: ${megabytes} MiB of text, ${repeats} runs each, medians`);
+  console.log(`cp:  ${cp.toFixed(0)} ms (${((size / 1048576 / cp) * 1000).toFixed(0)} MiB/s)`);
+  console.log(`tus: ${tus.toFixed(0)} ms (${((size / 1048576 / tus) * 1000).toFixed(0)} MiB/s)`);
+  console.log(`throughput ratio tus / cp: ${(cp / tus).toFixed(2)}`);
+});
