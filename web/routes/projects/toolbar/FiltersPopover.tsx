@@ -1,17 +1,9 @@
-import { Badge, Button, Checkbox, Chip, Divider, Group, Popover, Select, Stack, Text } from '@mantine/core';
-import { IconFilter } from '@tabler/icons-react';
+import { Checkbox, Chip, Divider, Group, Select } from '@mantine/core';
 import type { Label, ProjectFilters } from '@common/api/projects';
 import { PROJECT_ROLE_NAMES } from '@common/projectRoles';
 import type { Workspace } from '@common/api/workspaces';
+import { FilterHeading, FiltersButtonPopover } from '@web/components/filters/FiltersButtonPopover';
 import { filterChips, roleFilterLabel, withoutFilter } from '../viewOptions';
-
-function Heading({ children }: { children: string }) {
-  return (
-    <Text size="xs" fw={700} c="dimmed" tt="uppercase" lts={0.4}>
-      {children}
-    </Text>
-  );
-}
 
 /** The label filter's choices, grouped by workspace when the user is in more than one. */
 function labelData(labels: readonly Label[], workspaces: readonly Workspace[]) {
@@ -42,84 +34,65 @@ export function FiltersPopover({
     onChange(on ? { ...filter, [key]: true } : withoutFilter(filter, key));
 
   return (
-    <Popover position="bottom-end" shadow="md" width={300} withinPortal trapFocus>
-      <Popover.Target>
-        <Button
-          variant={count > 0 ? 'light' : 'default'}
-          leftSection={<IconFilter size={16} />}
-          rightSection={
-            count > 0 ? (
-              <Badge size="xs" circle variant="filled">
-                {count}
-              </Badge>
-            ) : undefined
-          }
-          data-testid="filters-button"
-        >
-          Filters
-        </Button>
-      </Popover.Target>
-      <Popover.Dropdown p="md" data-testid="filters-popover">
-        <Stack gap="sm">
-          <Heading>Show only projects with</Heading>
-          <Checkbox
-            label="Priority"
-            description="Flagged as rush priority"
-            checked={filter.priority === true}
-            onChange={(event) => flag('priority', event.currentTarget.checked)}
-          />
-          <Checkbox
-            label="New assets"
-            checked={filter.new_assets === true}
-            onChange={(event) => flag('new_assets', event.currentTarget.checked)}
-          />
-          <Checkbox
-            label="Unresolved comments"
-            checked={filter.unresolved_comments === true}
-            onChange={(event) => flag('unresolved_comments', event.currentTarget.checked)}
-          />
-          <Divider />
-          <Heading>My role</Heading>
-          <Chip.Group
-            value={filter.role ?? null}
-            onChange={(role) => onChange(role ? { ...filter, role: role } : withoutFilter(filter, 'role'))}
-          >
-            <Group gap={6}>
-              {PROJECT_ROLE_NAMES.map((role) => (
-                <Chip
-                  key={role}
-                  value={role}
-                  size="xs"
-                  onClick={() => filter.role === role && onChange(withoutFilter(filter, 'role'))}
-                >
-                  {roleFilterLabel(role)}
-                </Chip>
-              ))}
-            </Group>
-          </Chip.Group>
-          <Divider />
-          <Heading>Label</Heading>
-          <Select
-            size="sm"
-            placeholder={labels.length ? 'Any label' : 'No labels yet'}
-            disabled={labels.length === 0}
-            data={labelData(labels, workspaces)}
-            value={filter.label_id === undefined ? null : String(filter.label_id)}
-            onChange={(value) =>
-              onChange(value ? { ...filter, label_id: Number(value) } : withoutFilter(filter, 'label_id'))
-            }
-            clearable
-            searchable
-            comboboxProps={{ withinPortal: false }}
-            aria-label="Label"
-          />
-          {count > 0 && (
-            <Button variant="subtle" size="xs" onClick={() => onChange({})} ml="auto">
-              Clear filters
-            </Button>
-          )}
-        </Stack>
-      </Popover.Dropdown>
-    </Popover>
+    <FiltersButtonPopover
+      count={count}
+      width={300}
+      buttonTestId="filters-button"
+      dropdownTestId="filters-popover"
+      onClear={() => onChange({})}
+    >
+      <FilterHeading>Show only projects with</FilterHeading>
+      <Checkbox
+        label="Priority"
+        description="Flagged as rush priority"
+        checked={filter.priority === true}
+        onChange={(event) => flag('priority', event.currentTarget.checked)}
+      />
+      <Checkbox
+        label="New assets"
+        checked={filter.new_assets === true}
+        onChange={(event) => flag('new_assets', event.currentTarget.checked)}
+      />
+      <Checkbox
+        label="Unresolved comments"
+        checked={filter.unresolved_comments === true}
+        onChange={(event) => flag('unresolved_comments', event.currentTarget.checked)}
+      />
+      <Divider />
+      <FilterHeading>My role</FilterHeading>
+      <Chip.Group
+        value={filter.role ?? null}
+        onChange={(role) => onChange(role ? { ...filter, role: role } : withoutFilter(filter, 'role'))}
+      >
+        <Group gap={6}>
+          {PROJECT_ROLE_NAMES.map((role) => (
+            <Chip
+              key={role}
+              value={role}
+              size="xs"
+              onClick={() => filter.role === role && onChange(withoutFilter(filter, 'role'))}
+            >
+              {roleFilterLabel(role)}
+            </Chip>
+          ))}
+        </Group>
+      </Chip.Group>
+      <Divider />
+      <FilterHeading>Label</FilterHeading>
+      <Select
+        size="sm"
+        placeholder={labels.length ? 'Any label' : 'No labels yet'}
+        disabled={labels.length === 0}
+        data={labelData(labels, workspaces)}
+        value={filter.label_id === undefined ? null : String(filter.label_id)}
+        onChange={(value) =>
+          onChange(value ? { ...filter, label_id: Number(value) } : withoutFilter(filter, 'label_id'))
+        }
+        clearable
+        searchable
+        comboboxProps={{ withinPortal: false }}
+        aria-label="Label"
+      />
+    </FiltersButtonPopover>
   );
 }
