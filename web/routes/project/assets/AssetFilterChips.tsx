@@ -1,18 +1,9 @@
 import { CloseButton, Group, Pill } from '@mantine/core';
-import type { AssetFilters } from '@common/api/assetLists';
-import type { Label } from '@common/api/projects';
 import { assetFilterChips, withoutAssetFilter } from '@common/assetGrid/viewOptions';
+import type { AssetFilterProps } from './AssetFiltersPopover';
 
 /** The active filters under the toolbar, each removable, and a way to clear them all. */
-export function AssetFilterChips({
-  filter,
-  labels,
-  onChange,
-}: {
-  filter: AssetFilters;
-  labels: readonly Label[];
-  onChange: (filter: AssetFilters) => void;
-}) {
+export function AssetFilterChips({ filter, labels, onChange }: AssetFilterProps) {
   const chips = assetFilterChips(filter, labels);
   if (chips.length === 0) return null;
   return (

@@ -4,30 +4,58 @@ import type { Label } from '@common/api/projects';
 import { assetFilterChips, withoutAssetFilter } from '@common/assetGrid/viewOptions';
 import { FilterHeading, FiltersButtonPopover } from '@web/components/filters/FiltersButtonPopover';
 
-const APPROVAL = [
-  { value: 'any', label: 'Any' },
-  { value: 'confirmed', label: 'Approved' },
-  { value: 'pending', label: 'Not approved' },
-];
-const KINDS = [
-  { value: 'any', label: 'All' },
-  { value: 'image', label: 'Images' },
-  { value: 'document', label: 'Documents' },
-];
-
-/** The asset filters: approval, rush, unresolved comments, new for me, kind and labels. */
-export function AssetFiltersPopover({
-  filter,
-  labels,
-  onChange,
-}: {
+/** What the asset filters' controls take: the filter on, the project's labels, and the change. */
+export interface AssetFilterProps {
   filter: AssetFilters;
   labels: readonly Label[];
   onChange: (filter: AssetFilters) => void;
+}
+
+const APPROVAL = [
+  { value: 'confirmed', label: 'Approved' },
+  { value: 'pending', label: 'Not approved' },
+] as const;
+const KINDS = [
+  { value: 'image', label: 'Images' },
+  { value: 'document', label: 'Documents' },
+] as const;
+
+/** A filter of one choice or none: its heading, then the choices after 'any'. */
+function OneOfFilter<V extends string>({
+  label,
+  anyLabel,
+  choices,
+  value,
+  onChange,
+}: {
+  label: string;
+  anyLabel: string;
+  choices: readonly { value: V; label: string }[];
+  value: V | undefined;
+  onChange: (value: V | undefined) => void;
 }) {
+  return (
+    <>
+      <FilterHeading>{label}</FilterHeading>
+      <SegmentedControl
+        size="xs"
+        fullWidth
+        aria-label={label}
+        data={[{ value: 'any', label: anyLabel }, ...choices]}
+        value={value ?? 'any'}
+        onChange={(picked) => onChange(choices.find((c) => c.value === picked)?.value)}
+      />
+    </>
+  );
+}
+
+/** The asset filters: approval, rush, unresolved comments, new for me, kind and labels. */
+export function AssetFiltersPopover({ filter, labels, onChange }: AssetFilterProps) {
   const count = assetFilterChips(filter, labels).length;
   const flag = (key: 'priority' | 'unresolved_comments' | 'new_for_me', on: boolean) =>
     onChange(on ? { ...filter, [key]: true } : withoutAssetFilter(filter, key));
+  const choose = <K extends 'approve' | 'kind'>(key: K, value: AssetFilters[K]) =>
+    onChange(value ? { ...filter, [key]: value } : withoutAssetFilter(filter, key));
 
   return (
     <FiltersButtonPopover
@@ -37,35 +65,19 @@ export function AssetFiltersPopover({
       dropdownTestId="asset-filters"
       onClear={() => onChange({})}
     >
-      <FilterHeading>Approval</FilterHeading>
-      <SegmentedControl
-        size="xs"
-        fullWidth
-        aria-label="Approval"
-        data={APPROVAL}
-        value={filter.approve ?? 'any'}
-        onChange={(value) =>
-          onChange(
-            value === 'confirmed' || value === 'pending'
-              ? { ...filter, approve: value }
-              : withoutAssetFilter(filter, 'approve'),
-          )
-        }
+      <OneOfFilter
+        label="Approval"
+        anyLabel="Any"
+        choices={APPROVAL}
+        value={filter.approve}
+        onChange={(approve) => choose('approve', approve)}
       />
-      <FilterHeading>Kind</FilterHeading>
-      <SegmentedControl
-        size="xs"
-        fullWidth
-        aria-label="Kind"
-        data={KINDS}
-        value={filter.kind ?? 'any'}
-        onChange={(value) =>
-          onChange(
-            value === 'image' || value === 'document'
-              ? { ...filter, kind: value }
-              : withoutAssetFilter(filter, 'kind'),
-          )
-        }
+      <OneOfFilter
+        label="Kind"
+        anyLabel="All"
+        choices={KINDS}
+        value={filter.kind}
+        onChange={(kind) => choose('kind', kind)}
       />
       <Divider />
       <FilterHeading>Show only assets</FilterHeading>
