@@ -1,10 +1,10 @@
-import type { DownloadAnswer } from '@common/api/downloads';
+import type { DownloadAnswer, ProjectDownloadRequest } from '@common/api/downloads';
 import { api, API_BASE } from './client';
 
 /**
  * Downloads (projects-side §5, §7): one file straight from GET /assets/{id}/download; several
- * assets, or all rounds of one, through the calls that answer where the zip streams from, or
- * that it will be e-mailed.
+ * assets, all rounds of one, a folder or the whole project through the calls that answer where the
+ * zip streams from, or that it will be e-mailed.
  */
 export interface DownloadFlags {
   low_res: boolean;
@@ -41,4 +41,12 @@ export function requestAssetsDownload(
   body: DownloadFlags & { ids: number[] },
 ): Promise<DownloadAnswer> {
   return api<DownloadAnswer>(`/projects/${projectId}/assets/download`, { method: 'POST', body });
+}
+
+/** POST /projects/{id}/download {folder_id?, low_res, with_round_number}: the whole project, or one folder. */
+export function requestProjectDownload(
+  projectId: number,
+  body: ProjectDownloadRequest,
+): Promise<DownloadAnswer> {
+  return api<DownloadAnswer>(`/projects/${projectId}/download`, { method: 'POST', body });
 }

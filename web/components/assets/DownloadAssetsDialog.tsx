@@ -12,7 +12,8 @@ import { plural } from '@common/text';
 import { assetDownloadUrl, startDownload } from '@web/api/assetDownloads';
 import { useSignedInUser } from '@web/api/session';
 import { ProjectModal } from '@web/components/projects/ProjectModal';
-import { downloadAsZip, showZipBox } from './downloadAsZip';
+import { downloadAsZip, downloadPlaceAsZip, showZipBox } from './downloadAsZip';
+import { placeDownloadSummary, placeDownloadTitle, type DownloadPlace } from './downloadPlace';
 
 export const DOWNLOAD_DIALOG_TEXTS = {
   title: 'Download Asset(s)',
@@ -27,43 +28,36 @@ export const DOWNLOAD_DIALOG_TEXTS = {
 
 type DownloadTarget = Pick<AssetView, 'id' | 'name' | 'asset_versions_count'>;
 
+/**
+ * The dialog's form: image size, round number and, for one asset that has several rounds, all
+ * rounds. It answers the effective choice; what to download is its host's.
+ */
 function DownloadForm({
-  projectId,
-  assets,
+  summary,
+  summaryWraps = false,
+  roundsOfOne,
+  onDownload,
   onDone,
 }: {
-  projectId: number;
-  assets: readonly DownloadTarget[];
+  /** The line under the title: what will be downloaded. */
+  summary: string;
+  /** A sentence wraps; a file name stays on one line, cut. */
+  summaryWraps?: boolean;
+  /** The rounds of the one asset when all of them may be downloaded, else null. */
+  roundsOfOne: number | null;
+  onDownload: (choice: DownloadChoice) => void;
   onDone: () => void;
 }) {
   const user = useSignedInUser();
   const [choice, setChoice] = useState<DownloadChoice>(() =>
     initialChoice(user?.user_preference.asset_downloads_resolution),
   );
-  const allRoundsOffered = canDownloadAllRounds(assets);
-  const effective = effectiveChoice(choice, allRoundsOffered);
-  const flags = { low_res: effective.resolution === 'low_res', with_round_number: effective.withRoundNumber };
-  const single = assets.length === 1 ? assets[0] : undefined;
-
-  function download() {
-    onDone();
-    if (!single) {
-      void downloadAsZip(
-        projectId,
-        assets.map((a) => a.id),
-        flags,
-      );
-      return;
-    }
-    // One file, or the zip of its rounds, streams straight from its address.
-    if (effective.allRounds) showZipBox(single.name)();
-    startDownload(assetDownloadUrl(single.id, { ...flags, all_rounds: effective.allRounds }));
-  }
+  const effective = effectiveChoice(choice, roundsOfOne !== null);
 
   return (
     <Stack gap="lg" data-testid="download-dialog">
-      <Text size="sm" c="dimmed" truncate>
-        {single ? single.name : `${plural(assets.length, 'asset')} as one zip`}
+      <Text size="sm" c="dimmed" truncate={!summaryWraps}>
+        {summary}
       </Text>
       <Radio.Group
         label={DOWNLOAD_DIALOG_TEXTS.size}
@@ -86,9 +80,9 @@ function DownloadForm({
         </Stack>
       </Radio.Group>
       <Stack gap="sm">
-        {allRoundsOffered && single && (
+        {roundsOfOne !== null && (
           <Checkbox
-            label={DOWNLOAD_DIALOG_TEXTS.allRounds(single.asset_versions_count)}
+            label={DOWNLOAD_DIALOG_TEXTS.allRounds(roundsOfOne)}
             checked={choice.allRounds}
             onChange={(event) => setChoice({ ...choice, allRounds: event.currentTarget.checked })}
           />
@@ -105,7 +99,14 @@ function DownloadForm({
         <Button variant="default" onClick={onDone}>
           Cancel
         </Button>
-        <Button leftSection={<IconDownload size={16} />} onClick={download} data-autofocus>
+        <Button
+          leftSection={<IconDownload size={16} />}
+          onClick={() => {
+            onDone();
+            onDownload(effective);
+          }}
+          data-autofocus
+        >
           Download
         </Button>
       </Group>
@@ -113,20 +114,71 @@ function DownloadForm({
   );
 }
 
-/** 'Download Asset(s)': image size, round number, and all rounds for one asset that has several. */
+const flagsOf = (choice: DownloadChoice) => ({
+  low_res: choice.resolution === 'low_res',
+  with_round_number: choice.withRoundNumber,
+});
+
+/** One file, or the zip of its rounds, streams straight from its address; several go as one zip. */
+function downloadAssets(projectId: number, assets: readonly DownloadTarget[], choice: DownloadChoice) {
+  const single = assets.length === 1 ? assets[0] : undefined;
+  if (!single) {
+    void downloadAsZip(
+      projectId,
+      assets.map((a) => a.id),
+      flagsOf(choice),
+    );
+    return;
+  }
+  if (choice.allRounds) showZipBox(single.name)();
+  startDownload(assetDownloadUrl(single.id, { ...flagsOf(choice), all_rounds: choice.allRounds }));
+}
+
+/**
+ * 'Download Asset(s)': image size, round number, and all rounds for one asset that has several.
+ * Given a place instead, the whole project or one folder as one zip: the same choices but all
+ * rounds.
+ */
 export function DownloadAssetsDialog({
   projectId,
-  assets,
+  assets = null,
+  place = null,
   onClose,
 }: {
   projectId: number;
-  /** Null while the dialog is closed. */
-  assets: readonly DownloadTarget[] | null;
+  /** The assets to download; null while the dialog is closed (or open for a place). */
+  assets?: readonly DownloadTarget[] | null;
+  /** The project or folder to download whole; null while the dialog is closed (or open for assets). */
+  place?: DownloadPlace | null;
   onClose: () => void;
 }) {
+  let title: string = DOWNLOAD_DIALOG_TEXTS.title;
+  let form = null;
+  if (place) {
+    title = placeDownloadTitle(place);
+    form = (
+      <DownloadForm
+        summary={placeDownloadSummary(place)}
+        summaryWraps
+        roundsOfOne={null}
+        onDownload={(choice) => void downloadPlaceAsZip(projectId, place, flagsOf(choice))}
+        onDone={onClose}
+      />
+    );
+  } else if (assets) {
+    const single = assets.length === 1 ? assets[0] : undefined;
+    form = (
+      <DownloadForm
+        summary={single ? single.name : `${plural(assets.length, 'asset')} as one zip`}
+        roundsOfOne={single && canDownloadAllRounds(assets) ? single.asset_versions_count : null}
+        onDownload={(choice) => downloadAssets(projectId, assets, choice)}
+        onDone={onClose}
+      />
+    );
+  }
   return (
-    <ProjectModal title={DOWNLOAD_DIALOG_TEXTS.title} opened={assets !== null} onClose={onClose} size={440}>
-      {assets && <DownloadForm projectId={projectId} assets={assets} onDone={onClose} />}
+    <ProjectModal title={title} opened={form !== null} onClose={onClose} size={440}>
+      {form}
     </ProjectModal>
   );
 }

@@ -1,8 +1,14 @@
-import { DOWNLOAD_TEXTS } from '@common/api/downloads';
+import { DOWNLOAD_TEXTS, type DownloadAnswer } from '@common/api/downloads';
 import { plural } from '@common/text';
-import { requestAssetsDownload, startDownload, type DownloadFlags } from '@web/api/assetDownloads';
+import {
+  requestAssetsDownload,
+  requestProjectDownload,
+  startDownload,
+  type DownloadFlags,
+} from '@web/api/assetDownloads';
 import { snackbar } from '@web/components/snackbar/snackbar';
 import { assetNotFound, isAssetGone } from './assetNotFound';
+import { isWholeProject, type DownloadPlace } from './downloadPlace';
 import { zipBoxes } from './zipBoxes';
 
 /** A zip box shows at least this long, so it is read rather than flashed. */
@@ -17,21 +23,59 @@ export function showZipBox(detail: string): () => void {
   };
 }
 
+interface ZipRequest {
+  /** What is being zipped, under the box's title. */
+  detail: string;
+  ask: () => Promise<DownloadAnswer>;
+  /** Said once the zip streams to the browser. */
+  streaming?: string;
+  onError: (error: unknown) => void;
+}
+
 /**
- * Several assets as one zip: the box while the server prepares it, then the browser's own
- * download of the stream; a zip too large to stream is e-mailed ('Your download is ready!').
+ * One flow for every zip: the box while the server prepares it, then the browser's own download
+ * of the stream; a zip too large to stream is e-mailed ('Your download is ready!').
  */
-export async function downloadAsZip(projectId: number, ids: number[], flags: DownloadFlags): Promise<void> {
-  const hide = showZipBox(plural(ids.length, 'asset'));
+async function zipAndDownload({ detail, ask, streaming, onError }: ZipRequest): Promise<void> {
+  const hide = showZipBox(detail);
   try {
-    const answer = await requestAssetsDownload(projectId, { ids, ...flags });
+    const answer = await ask();
     if (answer.download_type === 'email')
       snackbar.success({ title: DOWNLOAD_TEXTS.ready, description: DOWNLOAD_TEXTS.emailed });
-    else if (answer.download_url) startDownload(answer.download_url);
+    else if (answer.download_url) {
+      startDownload(answer.download_url);
+      if (streaming) snackbar.info({ title: streaming });
+    }
   } catch (error) {
-    if (isAssetGone(error)) assetNotFound.show();
-    else snackbar.error({ title: error instanceof Error ? error.message : undefined });
+    onError(error);
   } finally {
     hide();
   }
+}
+
+const showError = (error: unknown) =>
+  snackbar.error({ title: error instanceof Error ? error.message : undefined });
+
+/** Several assets as one zip; one of them deleted meanwhile raises 'Asset Not Found'. */
+export function downloadAsZip(projectId: number, ids: number[], flags: DownloadFlags): Promise<void> {
+  return zipAndDownload({
+    detail: plural(ids.length, 'asset'),
+    ask: () => requestAssetsDownload(projectId, { ids, ...flags }),
+    onError: (error) => (isAssetGone(error) ? assetNotFound.show() : showError(error)),
+  });
+}
+
+/** The whole project, its folders as directories, or one folder, as one zip. */
+export function downloadPlaceAsZip(
+  projectId: number,
+  place: DownloadPlace,
+  flags: DownloadFlags,
+): Promise<void> {
+  return zipAndDownload({
+    detail: place.name,
+    ask: () => requestProjectDownload(projectId, { folder_id: place.folderId, ...flags }),
+    streaming: isWholeProject(place) ? DOWNLOAD_TEXTS.projectDownloading : undefined,
+    // A folder deleted meanwhile: the server's own words ('This folder no longer exists.').
+    onError: showError,
+  });
 }

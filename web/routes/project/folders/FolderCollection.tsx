@@ -5,10 +5,9 @@ import type { ViewMode } from '../viewMode';
 import { FolderCard } from './FolderCard';
 import { FolderTable } from './FolderTable';
 
-/** What a member who may change folders gets on top of viewing them. */
+/** What a member gets on top of viewing folders: their menus and, for who may change them, picking. */
 export interface FolderManagement {
-  selected: ReadonlySet<number>;
-  toggle: (id: number) => void;
+  picking?: { selected: ReadonlySet<number>; toggle: (id: number) => void } | undefined;
   menuFor: (folder: Folder) => ReactNode;
 }
 
@@ -24,17 +23,18 @@ export function FolderCollection({
   linkTo: (folder: Folder) => string;
   manage?: FolderManagement | undefined;
 }) {
+  const picking = manage?.picking;
   const rows = folders.map((folder) => ({
     folder,
     to: linkTo(folder),
-    selection: manage && {
-      selected: manage.selected.has(folder.id),
-      active: manage.selected.size > 0,
-      toggle: () => manage.toggle(folder.id),
+    selection: picking && {
+      selected: picking.selected.has(folder.id),
+      active: picking.selected.size > 0,
+      toggle: () => picking.toggle(folder.id),
     },
     menu: manage?.menuFor(folder),
   }));
-  if (mode === 'list') return <FolderTable rows={rows} selectable={manage !== undefined} />;
+  if (mode === 'list') return <FolderTable rows={rows} selectable={picking !== undefined} />;
   return (
     <SimpleGrid cols={{ base: 2, sm: 3, lg: 4 }} spacing="lg" data-testid="folder-grid">
       {rows.map((row) => (

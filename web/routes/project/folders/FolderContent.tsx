@@ -6,7 +6,7 @@ import type { Folder, Project } from '@common/api/projects';
 import { can } from '@common/projectRoles';
 import { truncate } from '@common/text';
 import { EmptyPanel } from '@web/components/page/EmptyPanel';
-import { actorOf } from '@web/routes/projects/actions/projectActions';
+import { actorOf, canDownloadProject } from '@web/routes/projects/actions/projectActions';
 import { AssetBrowser } from '../assets/AssetBrowser';
 import { ProjectHeader } from '../ProjectHeader';
 import type { ProjectPanel } from '../useProjectPanels';
@@ -68,8 +68,10 @@ export function FolderContent({
           <FolderMenu
             folder={folder}
             canRename={can(actor, 'folders.edit')}
+            canDownload={canDownloadProject(actor)}
             canDelete={can(actor, 'folders.destroy')}
             onRename={() => setDialog({ kind: 'rename', folder })}
+            onDownload={() => setDialog({ kind: 'download', folder })}
             onDelete={() => setDialog({ kind: 'delete', folders: [folder] })}
           />
         }

@@ -2,6 +2,7 @@ import { IconTrash } from '@tabler/icons-react';
 import { PROJECT_TEXTS, type Folder } from '@common/api/projects';
 import { truncate } from '@common/text';
 import { useCreateFolder, useDeleteFolders, useRenameFolder } from '@web/api/folders';
+import { DownloadAssetsDialog } from '@web/components/assets/DownloadAssetsDialog';
 import { Popup } from '@web/components/Popup/Popup';
 import { snackbar } from '@web/components/snackbar/snackbar';
 import { FOLDER_NAME_MAX } from './FolderCard';
@@ -9,7 +10,11 @@ import { FolderNameModal } from './FolderNameModal';
 
 /** Which folder dialog is open. */
 export type FolderDialog =
-  { kind: 'create' } | { kind: 'rename'; folder: Folder } | { kind: 'delete'; folders: Folder[] } | null;
+  | { kind: 'create' }
+  | { kind: 'rename'; folder: Folder }
+  | { kind: 'download'; folder: Folder }
+  | { kind: 'delete'; folders: Folder[] }
+  | null;
 
 export const FOLDER_TEXTS = {
   deleteTitle: (n: number) => (n === 1 ? 'Delete Folder' : 'Delete Folders'),
@@ -20,7 +25,7 @@ export const FOLDER_TEXTS = {
   deleteCheckbox: 'I understand that the contents will be deleted too.',
 } as const;
 
-/** New Folder, Rename Folder and the delete confirmation, with their snackbars. */
+/** New Folder, Rename Folder, Download Folder and the delete confirmation, with their snackbars. */
 export function FolderDialogs({
   projectId,
   dialog,
@@ -91,6 +96,11 @@ export function FolderDialogs({
           }
         />
       )}
+      <DownloadAssetsDialog
+        projectId={projectId}
+        place={dialog?.kind === 'download' ? { name: dialog.folder.name, folderId: dialog.folder.id } : null}
+        onClose={onClose}
+      />
       <Popup
         opened={dialog?.kind === 'delete'}
         onClose={onClose}

@@ -1,22 +1,26 @@
 import { ActionIcon, Menu } from '@mantine/core';
-import { IconDots, IconPencil, IconTrash } from '@tabler/icons-react';
+import { IconDots, IconDownload, IconPencil, IconTrash } from '@tabler/icons-react';
 import type { Folder } from '@common/api/projects';
 
-/** A folder's actions: rename and delete, each only when the user may. */
+/** A folder's actions: rename, download and delete, each only when the user may. */
 export function FolderMenu({
   folder,
   canRename,
+  canDownload,
   canDelete,
   onRename,
+  onDownload,
   onDelete,
 }: {
   folder: Folder;
   canRename: boolean;
+  canDownload: boolean;
   canDelete: boolean;
   onRename: () => void;
+  onDownload: () => void;
   onDelete: () => void;
 }) {
-  if (!canRename && !canDelete) return null;
+  if (!canRename && !canDownload && !canDelete) return null;
   return (
     <Menu position="bottom-end" withinPortal shadow="md" width={180}>
       <Menu.Target>
@@ -28,6 +32,11 @@ export function FolderMenu({
         {canRename && (
           <Menu.Item leftSection={<IconPencil size={16} />} onClick={onRename}>
             Rename
+          </Menu.Item>
+        )}
+        {canDownload && (
+          <Menu.Item leftSection={<IconDownload size={16} />} onClick={onDownload}>
+            Download
           </Menu.Item>
         )}
         {canDelete && (

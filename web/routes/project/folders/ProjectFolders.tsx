@@ -7,12 +7,12 @@ import { useFolders } from '@web/api/folders';
 import { EmptyPanel } from '@web/components/page/EmptyPanel';
 import { UploadFilesButton } from '@web/components/uploads/UploadFilesButton';
 import { LoadError } from '@web/components/page/LoadError';
-import { actorOf } from '@web/routes/projects/actions/projectActions';
+import { actorOf, canDownloadProject } from '@web/routes/projects/actions/projectActions';
 import { AssetBrowser } from '../assets/AssetBrowser';
 import { useAssetPlaceEmpty } from '../assets/useAssetPlaceEmpty';
 import { ViewToggle } from '../ViewToggle';
 import type { ViewMode } from '../viewMode';
-import { FolderCollection } from './FolderCollection';
+import { FolderCollection, type FolderManagement } from './FolderCollection';
 import { FolderDialogs, type FolderDialog } from './FolderDialogs';
 import { FolderMenu } from './FolderMenu';
 import { FolderSkeletons } from './FolderSkeletons';
@@ -43,6 +43,7 @@ export function ProjectFolders({
   const canAdd = can(actor, 'folders.add');
   const canRename = can(actor, 'folders.edit');
   const canDelete = can(actor, 'folders.destroy');
+  const canDownload = canDownloadProject(actor);
   const [dialog, setDialog] = useState<FolderDialog>(null);
   const [picked, setPicked] = useState<ReadonlySet<number>>(new Set());
   const list = folders.data ?? [];
@@ -56,17 +57,18 @@ export function ProjectFolders({
     setPicked(next);
   }
 
-  const manage =
-    canRename || canDelete
+  const manage: FolderManagement | undefined =
+    canRename || canDownload || canDelete
       ? {
-          selected,
-          toggle,
+          picking: canRename || canDelete ? { selected, toggle } : undefined,
           menuFor: (folder: Folder) => (
             <FolderMenu
               folder={folder}
               canRename={canRename}
+              canDownload={canDownload}
               canDelete={canDelete}
               onRename={() => setDialog({ kind: 'rename', folder })}
+              onDownload={() => setDialog({ kind: 'download', folder })}
               onDelete={() => setDialog({ kind: 'delete', folders: [folder] })}
             />
           ),

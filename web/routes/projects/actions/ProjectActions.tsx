@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import type { Project } from '@common/api/projects';
+import { DownloadAssetsDialog } from '@web/components/assets/DownloadAssetsDialog';
 import { InviteToProjectModal } from '@web/components/projects/InviteToProjectModal';
 import { ShareProjectModal } from '@web/components/projects/ShareProjectModal';
 import { MoveToWorkspaceModal } from './MoveToWorkspaceModal';
@@ -91,6 +92,13 @@ export function ProjectActionsProvider({ children }: { children: ReactNode }) {
       )}
       {first && dialog?.kind === 'share' && (
         <ShareProjectModal projectId={first.id} opened={shown('share')} onClose={close} />
+      )}
+      {first && dialog?.kind === 'download' && (
+        <DownloadAssetsDialog
+          projectId={first.id}
+          place={shown('download') ? { name: first.name, folderId: null } : null}
+          onClose={close}
+        />
       )}
       {first && dialog?.kind === 'invite' && (
         <InviteToProjectModal projectId={first.id} opened={shown('invite')} onClose={close} />

@@ -6,6 +6,7 @@ import {
   IconArrowsExchange,
   IconDoorExit,
   IconDots,
+  IconDownload,
   IconEye,
   IconEyeOff,
   IconFlag3,
@@ -24,6 +25,7 @@ import { ACTION_TEXTS } from './projectActionTexts';
 const ICONS: Record<ProjectActionKind, ReactNode> = {
   share: <IconLink size={16} />,
   invite: <IconUserPlus size={16} />,
+  download: <IconDownload size={16} />,
   flag: <IconFlag3 size={16} />,
   unflag: <IconFlagOff size={16} />,
   labels: <IconTags size={16} />,
@@ -37,9 +39,10 @@ const ICONS: Record<ProjectActionKind, ReactNode> = {
   leave: <IconDoorExit size={16} />,
 };
 
-/** Groups of the menu, split by dividers: sharing, organising, ownership, removal. */
+/** Groups of the menu, split by dividers: sharing, downloading, organising, ownership, removal. */
 const GROUPS: ProjectActionKind[][] = [
   ['share', 'invite'],
+  ['download'],
   ['flag', 'unflag', 'labels', 'archive', 'unarchive', 'hide', 'unhide'],
   ['transferOwnership', 'transferWorkspace'],
   ['delete', 'leave'],

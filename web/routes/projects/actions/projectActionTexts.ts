@@ -7,6 +7,7 @@ export const messageName = (name: string) => truncate(name, 50);
 export const ACTION_TEXTS = {
   share: 'Share Public Link',
   invite: 'Invite Collaborators',
+  download: 'Download Project',
   flag: 'Flag as Rush Priority',
   unflag: 'Remove Rush Priority',
   labels: 'Set Labels',

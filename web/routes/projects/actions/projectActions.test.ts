@@ -23,6 +23,7 @@ describe('the project actions menu', () => {
     expect(projectActions(project('owner'))).toEqual([
       'share',
       'invite',
+      'download',
       'flag',
       'labels',
       'archive',
@@ -37,6 +38,7 @@ describe('the project actions menu', () => {
     expect(projectActions(project('collaborator', { rush_priority: true }))).toEqual([
       'share',
       'invite',
+      'download',
       'unflag',
       'labels',
       'hide',
@@ -44,11 +46,11 @@ describe('the project actions menu', () => {
     ]);
   });
 
-  it('lets a viewer only hide and leave', () => {
-    expect(projectActions(project('viewer', { status: 'hidden' }))).toEqual(['unhide', 'leave']);
+  it('lets a viewer only download, hide and leave', () => {
+    expect(projectActions(project('viewer', { status: 'hidden' }))).toEqual(['download', 'unhide', 'leave']);
   });
 
-  it('lets a workspace owner outside the project only delete it', () => {
+  it('lets a workspace owner outside the project only delete it, not download it', () => {
     expect(projectActions(project(null, { current_user_is_workspace_owner: true }))).toEqual(['delete']);
   });
 
@@ -56,8 +58,9 @@ describe('the project actions menu', () => {
     expect(projectActions(project('owner', { status: 'hidden_archived' }))).toContain('unarchive');
   });
 
-  it('keeps only hide, transfers and removal in a suspended workspace', () => {
+  it('keeps only download, hide, transfers and removal in a suspended workspace', () => {
     expect(projectActions(project('owner', { active: false }))).toEqual([
+      'download',
       'hide',
       'transferOwnership',
       'transferWorkspace',

@@ -5,6 +5,7 @@ import { can, type ProjectActor } from '@common/projectRoles';
 export type ProjectActionKind =
   | 'share'
   | 'invite'
+  | 'download'
   | 'flag'
   | 'unflag'
   | 'labels'
@@ -26,6 +27,9 @@ export function actorOf(
   };
 }
 
+/** Every member may download the project or one of its folders, whatever the role (§5). */
+export const canDownloadProject = (actor: ProjectActor) => actor.role !== null;
+
 export const isArchived = (project: Pick<Project, 'status'>) =>
   project.status === 'archived' || project.status === 'hidden_archived';
 export const isHidden = (project: Pick<Project, 'status'>) =>
@@ -34,7 +38,8 @@ export const isHidden = (project: Pick<Project, 'status'>) =>
 /**
  * What the user may do with a project, from the capability table (common/projectRoles.ts), so the
  * menu offers exactly what the server allows. Delete needs the project owner or the workspace
- * owner; anyone else sees 'Leave Project' (§6). Hiding is per user: every member may.
+ * owner; anyone else sees 'Leave Project' (§6). Every member may download the project (as the
+ * server allows, in a suspended workspace too) and hide it, which is per user.
  */
 export function projectActions(
   project: Pick<
@@ -48,6 +53,7 @@ export function projectActions(
   const actions: ProjectActionKind[] = [];
   if (active && can(actor, 'projects.share')) actions.push('share');
   if (active && can(actor, 'projects.invite')) actions.push('invite');
+  if (canDownloadProject(actor)) actions.push('download');
   if (active && can(actor, 'projects.flag')) actions.push(project.rush_priority ? 'unflag' : 'flag');
   if (active && can(actor, 'projects.flag')) actions.push('labels');
   if (active && can(actor, 'projects.archive')) actions.push(isArchived(project) ? 'unarchive' : 'archive');
