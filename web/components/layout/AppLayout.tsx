@@ -1,4 +1,6 @@
 import { Outlet } from 'react-router';
+import { AssetNotFoundDialog } from '../assets/AssetNotFoundDialog';
+import { ZipBoxes } from '../assets/ZipBoxes';
 import { PlanFlowProvider } from '../billing/PlanFlow';
 import { TrialIndicator } from '../billing/TrialIndicator';
 import { WorkspaceNotices } from '../billing/WorkspaceNotices';
@@ -25,7 +27,11 @@ function SignedInTopBar() {
   );
 }
 
-/** Every signed-in page: the top bar over the page. */
+/**
+ * Every signed-in page: the top bar over the page. The zips under way and 'Asset Not Found'
+ * belong to no one page: a zip goes on as the user moves on, and any screen acting on an asset
+ * may learn it is gone.
+ */
 export function AppLayout() {
   return (
     <BreadcrumbsProvider>
@@ -35,6 +41,8 @@ export function AppLayout() {
             <SignedInTopBar />
             <WorkspaceNotices />
             <SupportChat />
+            <ZipBoxes />
+            <AssetNotFoundDialog />
             <main className={classes.main}>
               <Outlet />
             </main>

@@ -1,9 +1,7 @@
 import { memo } from 'react';
 import type { AssetView } from '@common/api/assets';
 import type { Label, Project } from '@common/api/projects';
-import { AssetNotFoundDialog } from '@web/components/assets/AssetNotFoundDialog';
 import { DownloadAssetsDialog } from '@web/components/assets/DownloadAssetsDialog';
-import { ZipBoxes } from '@web/components/assets/ZipBoxes';
 import type { AssetCommands } from '../useAssetCommands';
 import { DeleteAssetsPopup } from './DeleteAssetsPopup';
 import { LabelPickerModal } from './LabelPickerModal';
@@ -68,8 +66,6 @@ export const AssetDialogs = memo(function AssetDialogs({
         onClose={onClose}
       />
       <ShortcutsHelp opened={dialog?.kind === 'help'} onClose={onClose} />
-      <AssetNotFoundDialog />
-      <ZipBoxes />
     </>
   );
 });
