@@ -1,8 +1,9 @@
 import { memo } from 'react';
-import { ActionIcon, Group, Select, Slider, Text, Title, Tooltip } from '@mantine/core';
-import { IconKeyboard, IconPhoto, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
+import { ActionIcon, Group, Slider, Text, Title, Tooltip } from '@mantine/core';
+import { IconKeyboard, IconPhoto } from '@tabler/icons-react';
 import { ASSET_SORTS, type AssetsViewOptions, type AssetsViewOptionsChange } from '@common/api/assetLists';
 import type { Label } from '@common/api/projects';
+import { SortWithDirection } from '@web/components/sort/SortWithDirection';
 import { AssetFiltersPopover } from './AssetFiltersPopover';
 import classes from './AssetToolbar.module.css';
 
@@ -46,34 +47,17 @@ export const AssetToolbar = memo(function AssetToolbar({
           labels={labels}
           onChange={(filter) => onChange({ filter })}
         />
-        <Group gap={6} wrap="nowrap">
-          <Select
-            size="sm"
-            w={200}
-            aria-label="Sort assets by"
-            data={ASSET_SORTS.map((s) => ({ value: s.value, label: s.label }))}
-            value={options.sort}
-            allowDeselect={false}
-            onChange={(value) => {
-              const sort = ASSET_SORTS.find((s) => s.value === value)?.value;
-              if (sort) onChange({ sort });
-            }}
-            comboboxProps={{ withinPortal: true }}
-            data-testid="asset-sort"
-          />
-          <Tooltip label={options.sort_ascending ? 'Ascending' : 'Descending'} withArrow>
-            <ActionIcon
-              variant="default"
-              size={36}
-              aria-label={options.sort_ascending ? 'Sort ascending' : 'Sort descending'}
-              aria-pressed={!options.sort_ascending}
-              onClick={() => onChange({ sort_ascending: !options.sort_ascending })}
-              data-testid="asset-sort-direction"
-            >
-              {options.sort_ascending ? <IconSortAscending size={18} /> : <IconSortDescending size={18} />}
-            </ActionIcon>
-          </Tooltip>
-        </Group>
+        <SortWithDirection
+          sorts={ASSET_SORTS}
+          sort={options.sort}
+          ascending={options.sort_ascending}
+          onSort={(sort) => onChange({ sort })}
+          onToggleDirection={() => onChange({ sort_ascending: !options.sort_ascending })}
+          width={200}
+          label="Sort assets by"
+          selectTestId="asset-sort"
+          directionTestId="asset-sort-direction"
+        />
         <Group gap={6} wrap="nowrap" className={classes.size}>
           <IconPhoto size={13} color="var(--mantine-color-dimmed)" aria-hidden />
           <Slider

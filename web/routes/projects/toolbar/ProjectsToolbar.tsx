@@ -1,25 +1,17 @@
 import {
-  ActionIcon,
   CloseButton,
   Group,
   SegmentedControl,
-  Select,
   Slider,
   TextInput,
   Tooltip,
   VisuallyHidden,
 } from '@mantine/core';
-import {
-  IconLayoutGrid,
-  IconList,
-  IconPhoto,
-  IconSearch,
-  IconSortAscending,
-  IconSortDescending,
-} from '@tabler/icons-react';
+import { IconLayoutGrid, IconList, IconPhoto, IconSearch } from '@tabler/icons-react';
 import { PROJECT_SORTS, type Label, type ProjectsViewOptions } from '@common/api/projects';
 import type { Workspace } from '@common/api/workspaces';
 import type { ProjectListScope } from '@web/api/projects';
+import { SortWithDirection } from '@web/components/sort/SortWithDirection';
 import { FiltersPopover } from './FiltersPopover';
 import classes from './ProjectsToolbar.module.css';
 
@@ -100,31 +92,17 @@ export function ProjectsToolbar({
           workspaces={workspaces}
           onChange={(filter) => onChange({ filter })}
         />
-        <Group gap={6} wrap="nowrap">
-          <Select
-            size="sm"
-            w={190}
-            aria-label="Sort by"
-            data={PROJECT_SORTS.map((s) => ({ value: s.value, label: s.label }))}
-            value={options.sort}
-            allowDeselect={false}
-            onChange={(sort) => sort && onChange({ sort: sort })}
-            comboboxProps={{ withinPortal: true }}
-            data-testid="sort-select"
-          />
-          <Tooltip label={options.sort_ascending ? 'Ascending' : 'Descending'} withArrow>
-            <ActionIcon
-              variant="default"
-              size={36}
-              aria-label={options.sort_ascending ? 'Sort ascending' : 'Sort descending'}
-              aria-pressed={!options.sort_ascending}
-              onClick={() => onChange({ sort_ascending: !options.sort_ascending })}
-              data-testid="sort-direction"
-            >
-              {options.sort_ascending ? <IconSortAscending size={18} /> : <IconSortDescending size={18} />}
-            </ActionIcon>
-          </Tooltip>
-        </Group>
+        <SortWithDirection
+          sorts={PROJECT_SORTS}
+          sort={options.sort}
+          ascending={options.sort_ascending}
+          onSort={(sort) => onChange({ sort })}
+          onToggleDirection={() => onChange({ sort_ascending: !options.sort_ascending })}
+          width={190}
+          label="Sort by"
+          selectTestId="sort-select"
+          directionTestId="sort-direction"
+        />
         <SegmentedControl
           aria-label="View"
           value={options.view}
