@@ -3,6 +3,7 @@ import { Badge, Loader, Stack, Text } from '@mantine/core';
 import { IconPhotoOff } from '@tabler/icons-react';
 import { extensionOf } from '@common/api/assets';
 import type { SharedAsset } from '@common/api/sharedAssets';
+import { PreviewProcessing } from '@web/components/assets/PreviewProcessing';
 import { FileTypeIcon } from '@web/components/uploads/FileTypeIcon';
 import classes from './SharedAssets.module.css';
 
@@ -33,12 +34,7 @@ export function SharedAssetPreview({ asset, compact = false }: { asset: SharedAs
             aria-label={SHARED_PREVIEW_TEXTS.processing}
           />
         ) : (
-          <Stack gap={8} align="center" className={classes.status}>
-            <Loader size="sm" aria-hidden />
-            <Text size="xs" c="dimmed" fw={500}>
-              {SHARED_PREVIEW_TEXTS.processing}
-            </Text>
-          </Stack>
+          <PreviewProcessing text={SHARED_PREVIEW_TEXTS.processing} className={classes.status} />
         )}
       </div>
     );

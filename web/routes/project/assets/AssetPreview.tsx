@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Badge, Loader, Stack, Text, Tooltip } from '@mantine/core';
+import { Badge, Stack, Text, Tooltip } from '@mantine/core';
 import { IconAlertTriangle, IconPhotoOff } from '@tabler/icons-react';
 import { extensionOf, type AssetView } from '@common/api/assets';
 import { PREVIEW_TEXTS } from '@common/assetGrid/describeAsset';
+import { PreviewProcessing } from '@web/components/assets/PreviewProcessing';
 import { FileTypeIcon } from '@web/components/uploads/FileTypeIcon';
 import classes from './AssetPreview.module.css';
 
@@ -34,12 +35,7 @@ export function AssetPreview({ asset }: { asset: AssetView }) {
         {round.lqip_url && (
           <img className={classes.lqip} src={round.lqip_url} alt="" aria-hidden draggable={false} />
         )}
-        <Stack gap={8} align="center" className={classes.status}>
-          <Loader size="sm" type="oval" aria-hidden />
-          <Text size="xs" c="dimmed" fw={500}>
-            {PREVIEW_TEXTS.processing}
-          </Text>
-        </Stack>
+        <PreviewProcessing text={PREVIEW_TEXTS.processing} className={classes.status} />
       </div>
     );
 
