@@ -4,26 +4,24 @@ import { IconSortAscending, IconSortDescending } from '@tabler/icons-react';
 /** A list's sort: the choice of what to sort by, and a button that turns the direction round. */
 export function SortWithDirection<S extends string>({
   sorts,
-  sort,
-  ascending,
-  onSort,
-  onToggleDirection,
+  options,
+  onChange,
   width,
   label,
   selectTestId,
   directionTestId,
 }: {
   sorts: readonly { value: S; label: string }[];
-  sort: S;
-  ascending: boolean;
-  onSort: (sort: S) => void;
-  onToggleDirection: () => void;
+  /** The list's view options: what it is sorted by, and which way. */
+  options: { sort: S; sort_ascending: boolean };
+  onChange: (change: { sort: S } | { sort_ascending: boolean }) => void;
   width: number;
   /** The select's accessible name. */
   label: string;
   selectTestId: string;
   directionTestId: string;
 }) {
+  const ascending = options.sort_ascending;
   return (
     <Group gap={6} wrap="nowrap">
       <Select
@@ -31,11 +29,11 @@ export function SortWithDirection<S extends string>({
         w={width}
         aria-label={label}
         data={sorts.map((s) => ({ value: s.value, label: s.label }))}
-        value={sort}
+        value={options.sort}
         allowDeselect={false}
         onChange={(value) => {
-          const picked = sorts.find((s) => s.value === value)?.value;
-          if (picked) onSort(picked);
+          const sort = sorts.find((s) => s.value === value)?.value;
+          if (sort) onChange({ sort });
         }}
         comboboxProps={{ withinPortal: true }}
         data-testid={selectTestId}
@@ -46,7 +44,7 @@ export function SortWithDirection<S extends string>({
           size={36}
           aria-label={ascending ? 'Sort ascending' : 'Sort descending'}
           aria-pressed={!ascending}
-          onClick={onToggleDirection}
+          onClick={() => onChange({ sort_ascending: !ascending })}
           data-testid={directionTestId}
         >
           {ascending ? <IconSortAscending size={18} /> : <IconSortDescending size={18} />}

@@ -49,10 +49,8 @@ export const AssetToolbar = memo(function AssetToolbar({
         />
         <SortWithDirection
           sorts={ASSET_SORTS}
-          sort={options.sort}
-          ascending={options.sort_ascending}
-          onSort={(sort) => onChange({ sort })}
-          onToggleDirection={() => onChange({ sort_ascending: !options.sort_ascending })}
+          options={options}
+          onChange={onChange}
           width={200}
           label="Sort assets by"
           selectTestId="asset-sort"

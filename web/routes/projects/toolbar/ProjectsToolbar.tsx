@@ -94,10 +94,8 @@ export function ProjectsToolbar({
         />
         <SortWithDirection
           sorts={PROJECT_SORTS}
-          sort={options.sort}
-          ascending={options.sort_ascending}
-          onSort={(sort) => onChange({ sort })}
-          onToggleDirection={() => onChange({ sort_ascending: !options.sort_ascending })}
+          options={options}
+          onChange={onChange}
           width={190}
           label="Sort by"
           selectTestId="sort-select"
