@@ -105,9 +105,17 @@ describe('project and folder downloads', () => {
     ]);
     await closeSnackbars(page);
 
+    // The project page's own Download button offers the same.
+    await page.goto(`/projects/${project.id}`);
+    await page.getByTestId('project-download').click();
+    await page
+      .getByRole('dialog', { name: 'Download Project' })
+      .getByText('All assets of Autumn Lookbook, folders included, as one zip')
+      .waitFor();
+    await page.keyboard.press('Escape');
+
     // One folder, from its card's menu on the project page, with round numbers (an unretouched
     // project starts at R0): its files alone.
-    await page.goto(`/projects/${project.id}`);
     await folderCard(page, 'Final selects')
       .getByRole('button', { name: 'Actions for Final selects' })
       .click();

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { ActionIcon, Badge, Button, Group, Stack, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
 import {
+  IconDownload,
   IconFlag3,
   IconFlag3Filled,
   IconHistory,
@@ -10,7 +11,7 @@ import {
 } from '@tabler/icons-react';
 import type { Project } from '@common/api/projects';
 import { can } from '@common/projectRoles';
-import { actorOf } from '@web/routes/projects/actions/projectActions';
+import { actorOf, canDownloadProject } from '@web/routes/projects/actions/projectActions';
 import { useQuickActions } from '@web/routes/projects/actions/useQuickActions';
 import { DueDate, MemberAvatars } from '@web/routes/projects/list/ProjectBits';
 import type { ProjectPanel } from './useProjectPanels';
@@ -65,7 +66,7 @@ function ProjectFacts({ project }: { project: Project }) {
 
 /**
  * The top of a project page: name (or the open folder's), rush flag, people, and the project's
- * buttons: Invite, Share, Activity, Settings.
+ * buttons: Invite, Share, Download (on the project page), Activity, Settings.
  */
 export function ProjectHeader({
   project,
@@ -73,6 +74,7 @@ export function ProjectHeader({
   eyebrow,
   facts,
   titleAction,
+  downloadable = false,
   onOpen,
 }: {
   project: Project;
@@ -84,6 +86,8 @@ export function ProjectHeader({
   facts?: ReactNode;
   /** Beside the title: the rush flag on the project page, the folder's menu on a folder page. */
   titleAction?: ReactNode;
+  /** Offer the whole project's download (the project page; a folder page has its folder's). */
+  downloadable?: boolean;
   onOpen: (panel: ProjectPanel) => void;
 }) {
   const actor = actorOf(project);
@@ -117,6 +121,16 @@ export function ProjectHeader({
         {can(actor, 'projects.share') && (
           <Button variant="default" leftSection={<IconLink size={16} />} onClick={() => onOpen('share')}>
             Share
+          </Button>
+        )}
+        {downloadable && canDownloadProject(actor) && (
+          <Button
+            variant="default"
+            leftSection={<IconDownload size={16} />}
+            onClick={() => onOpen('download')}
+            data-testid="project-download"
+          >
+            Download
           </Button>
         )}
         <Button variant="default" leftSection={<IconHistory size={16} />} onClick={() => onOpen('activity')}>

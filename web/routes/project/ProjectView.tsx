@@ -40,7 +40,7 @@ export function ProjectView({ project, folderId }: { project: Project; folderId:
   if (folderId === null)
     content = (
       <>
-        <ProjectHeader project={project} title={project.name} onOpen={open} />
+        <ProjectHeader project={project} title={project.name} downloadable onOpen={open} />
         <ProjectFolders project={project} mode={mode} onModeChange={setMode} />
       </>
     );

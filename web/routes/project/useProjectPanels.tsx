@@ -1,16 +1,18 @@
 import { useState } from 'react';
+import { ProjectDownloadDialog } from '@web/components/assets/ProjectDownloadDialog';
 import { ActivityLogPanel } from '@web/components/projects/ActivityLogPanel';
 import { InviteToProjectModal } from '@web/components/projects/InviteToProjectModal';
 import { ProjectSettingsModal } from '@web/components/projects/ProjectSettingsModal';
 import { ShareProjectModal } from '@web/components/projects/ShareProjectModal';
 
-export type ProjectPanel = 'invite' | 'share' | 'settings' | 'activity';
+export type ProjectPanel = 'invite' | 'share' | 'settings' | 'activity' | 'download';
 
 const PANELS = {
   invite: InviteToProjectModal,
   share: ShareProjectModal,
   settings: ProjectSettingsModal,
   activity: ActivityLogPanel,
+  download: ProjectDownloadDialog,
 } as const;
 
 /** The header's dialogs and drawer: one open at a time. */
