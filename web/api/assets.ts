@@ -46,6 +46,9 @@ function listPath(projectId: number, folderId: number | null, params: AssetListP
 }
 
 /** GET /projects/{id}/assets or /folders/{id}/assets, 100 a page, page after page. */
+const samePlace = (key: readonly unknown[], place: readonly unknown[]) =>
+  place.every((part, i) => key[i] === part);
+
 export function useAssetList(
   projectId: number,
   folderId: number | null,
@@ -66,6 +69,12 @@ export function useAssetList(
       page.pagination && !page.pagination.last_page ? page.pagination.current + 1 : undefined,
     enabled: enabled && projectId > 0,
     staleTime: 10_000,
+    // Another sort or filter of the same place keeps showing what it showed (and its toolbar, with
+    // the filters popover open) until the new list comes; another place starts from its skeletons.
+    placeholderData: (previous, previousQuery) =>
+      previousQuery && samePlace(previousQuery.queryKey, assetKeys.list(projectId, folderId))
+        ? previous
+        : undefined,
     // A folder of 10,000 is 100 pages: comparing them all, deeply, on each page added costs more
     // than it saves (tiles are memoised by asset, and untouched pages keep their objects anyway).
     structuralSharing: false,
