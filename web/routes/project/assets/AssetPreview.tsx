@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Badge, Stack, Text, Tooltip } from '@mantine/core';
 import { IconAlertTriangle, IconPhotoOff } from '@tabler/icons-react';
 import { extensionOf, type AssetView } from '@common/api/assets';
@@ -26,7 +25,6 @@ function TypedPlaceholder({ name }: { name: string }) {
  */
 export function AssetPreview({ asset }: { asset: AssetView }) {
   const round = asset.current_version;
-  const [loaded, setLoaded] = useState<string | null>(null);
   const thumbnail = round.thumbnail_url;
 
   if (round.preview_state === 'processing' || asset.is_processing)
@@ -83,18 +81,23 @@ export function AssetPreview({ asset }: { asset: AssetView }) {
           </Badge>
         </Tooltip>
       )}
-      {round.lqip_url && loaded !== thumbnail && (
+      {round.lqip_url && (
         <img className={classes.lqip} src={round.lqip_url} alt="" aria-hidden draggable={false} />
       )}
       <img
+        // A new round's thumbnail is a new picture: it waits to be loaded again.
+        key={thumbnail}
         className={classes.thumbnail}
         src={thumbnail}
         alt=""
         decoding="async"
         draggable={false}
-        data-loaded={loaded === thumbnail}
         data-testid="asset-thumbnail"
-        onLoad={() => setLoaded(thumbnail)}
+        // Marked on the element, not in state: a tile is not drawn again for its picture, which
+        // on a fast scroll would be five renders a frame. CSS shows it and hides the placeholder.
+        onLoad={(event) => {
+          event.currentTarget.dataset.loaded = 'true';
+        }}
       />
     </div>
   );

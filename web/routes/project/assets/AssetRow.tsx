@@ -2,7 +2,6 @@ import { memo, useState } from 'react';
 import { Text, VisuallyHidden } from '@mantine/core';
 import { IconPhotoOff } from '@tabler/icons-react';
 import type { AssetView } from '@common/api/assets';
-import { describeAsset } from '@common/assetGrid/describeAsset';
 import { FileTypeIcon } from '@web/components/uploads/FileTypeIcon';
 import { formatLastActivity } from '@web/routes/projects/list/projectFormat';
 import {
@@ -15,7 +14,7 @@ import {
   UnresolvedCount,
 } from './AssetMarks';
 import { AssetName, TileCheckbox, TileMenu } from './AssetTile';
-import type { TileProps } from './tileHandlers';
+import { cellAttributes, type TileProps } from './tileHandlers';
 import classes from './AssetRow.module.css';
 
 export function AssetListHead() {
@@ -56,26 +55,14 @@ function AssetThumb({ asset }: { asset: AssetView }) {
 
 /** An asset in the list view (?mode=list): one row, the same marks and actions as its tile. */
 export const AssetRow = memo(function AssetRow(props: TileProps) {
-  const { asset, selected, current, selecting, draggable, handlers } = props;
+  const { asset, selected, selecting, handlers } = props;
   const [armed, setArmed] = useState(false);
   return (
     <div
       role="row"
       className={classes.row}
-      tabIndex={current ? 0 : -1}
-      aria-selected={selected}
-      aria-label={describeAsset(asset)}
-      data-asset-cell
-      data-asset-id={asset.id}
-      data-selected={selected}
       data-testid="asset-row"
-      draggable={draggable}
-      onClick={(event) => handlers.onPress(event, asset)}
-      onDoubleClick={() => handlers.onOpen(asset)}
-      onFocus={(event) => event.target === event.currentTarget && handlers.onFocusTile(asset)}
-      onDragStart={(event) => handlers.onDragStart(event, asset)}
-      onDragEnd={handlers.onDragEnd}
-      onPointerEnter={() => setArmed(true)}
+      {...cellAttributes(props, () => setArmed(true))}
     >
       <span role="gridcell" className={classes.select} data-visible={selecting || selected}>
         <TileCheckbox asset={asset} selected={selected} onToggle={handlers.onToggle} />

@@ -1,5 +1,6 @@
-import type { DragEvent, MouseEvent } from 'react';
+import type { DragEvent, FocusEvent, MouseEvent } from 'react';
 import type { AssetView } from '@common/api/assets';
+import { describeAsset } from '@common/assetGrid/describeAsset';
 import type { AssetAbilities } from '@common/assetGrid/abilities';
 import type { AssetIntent } from './AssetMenu';
 
@@ -32,4 +33,28 @@ export interface TileProps {
   draggable: boolean;
   abilities: AssetAbilities;
   handlers: TileHandlers;
+}
+
+/**
+ * What a tile and a row share as the grid's cell: its place in the tab order, selection, name
+ * for assistive technology, and the pointer and drag handlers. `onArm` runs when the pointer
+ * first reaches it (its menu is made then).
+ */
+export function cellAttributes(props: TileProps, onArm: () => void) {
+  const { asset, selected, current, draggable, handlers } = props;
+  return {
+    tabIndex: current ? 0 : -1,
+    'aria-selected': selected,
+    'aria-label': describeAsset(asset),
+    'data-asset-cell': true,
+    'data-asset-id': asset.id,
+    'data-selected': selected,
+    draggable,
+    onClick: (event: MouseEvent) => handlers.onPress(event, asset),
+    onDoubleClick: () => handlers.onOpen(asset),
+    onFocus: (event: FocusEvent) => event.target === event.currentTarget && handlers.onFocusTile(asset),
+    onDragStart: (event: DragEvent) => handlers.onDragStart(event, asset),
+    onDragEnd: handlers.onDragEnd,
+    onPointerEnter: onArm,
+  };
 }
