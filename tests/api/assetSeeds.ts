@@ -15,6 +15,8 @@ export interface SeedAsset {
   labelId?: number | null;
   createdAt?: string;
   lastActivityAt?: string;
+  /** A stored thumbnail (its key's second segment is the address token) and the blurred placeholder. */
+  thumbnail?: { key: string; lqip: string };
 }
 
 const CHUNK = 400;
@@ -32,6 +34,7 @@ export async function seedAssets(
   const now = ctx.clock.now().toISOString();
   const folderId = place.folderId ?? null;
   const ids = new Map<string, number>();
+  const byName = new Map(assets.map((a) => [a.name, a]));
   await ctx.db.transaction().execute(async (trx) => {
     for (let start = 0; start < assets.length; start += CHUNK) {
       const rows = assets.slice(start, start + CHUNK).map((a) => {
@@ -72,6 +75,8 @@ export async function seedAssets(
             size_bytes: 1000,
             original_key: `seed/${randomBytes(8).toString('hex')}/original`,
             preview_state: 'ready' as const,
+            thumbnail_key: byName.get(row.name)?.thumbnail?.key ?? null,
+            lqip: byName.get(row.name)?.thumbnail?.lqip ?? null,
             created_at: row.created_at,
             updated_at: row.created_at,
           })),
