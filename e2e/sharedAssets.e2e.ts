@@ -83,7 +83,7 @@ describe('the assets of a public link', () => {
     await page.waitForFunction(
       () => document.querySelectorAll('[data-testid="shared-thumbnail"][data-loaded="true"]').length === 4,
     );
-    expect(await page.getByTestId('shared-lqip').count()).toBe(0);
+    expect(await page.getByTestId('shared-thumbnail-lqip').filter({ visible: true }).count()).toBe(0);
     expect(await page.getByTestId('shared-asset-count').innerText()).toBe('4');
     await shot(page, 'shared-assets-grid');
 

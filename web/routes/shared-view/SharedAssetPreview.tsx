@@ -1,8 +1,8 @@
-import { useState } from 'react';
 import { Badge, Loader, Stack, Text } from '@mantine/core';
 import { IconPhotoOff } from '@tabler/icons-react';
 import { extensionOf } from '@common/api/assets';
 import type { SharedAsset } from '@common/api/sharedAssets';
+import { PreviewPicture } from '@web/components/assets/PreviewPicture';
 import { PreviewProcessing } from '@web/components/assets/PreviewProcessing';
 import { FileTypeIcon } from '@web/components/uploads/FileTypeIcon';
 import classes from './SharedAssets.module.css';
@@ -19,7 +19,6 @@ export const SHARED_PREVIEW_TEXTS = {
  */
 export function SharedAssetPreview({ asset, compact = false }: { asset: SharedAsset; compact?: boolean }) {
   const round = asset.current_version;
-  const [loaded, setLoaded] = useState<string | null>(null);
   const thumbnail = round.thumbnail_url;
 
   if (round.preview_state === 'processing')
@@ -64,19 +63,7 @@ export function SharedAssetPreview({ asset, compact = false }: { asset: SharedAs
 
   return (
     <div className={classes.preview} data-state="ready">
-      {round.lqip_url && loaded !== thumbnail && (
-        <img className={classes.lqip} src={round.lqip_url} alt="" aria-hidden data-testid="shared-lqip" />
-      )}
-      <img
-        className={classes.thumbnail}
-        src={thumbnail}
-        alt=""
-        loading="lazy"
-        decoding="async"
-        data-loaded={loaded === thumbnail}
-        data-testid="shared-thumbnail"
-        onLoad={() => setLoaded(thumbnail)}
-      />
+      <PreviewPicture thumbnail={thumbnail} lqip={round.lqip_url} testId="shared-thumbnail" lazy />
     </div>
   );
 }

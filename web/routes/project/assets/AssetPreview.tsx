@@ -4,6 +4,7 @@ import { extensionOf, type AssetView } from '@common/api/assets';
 import { PREVIEW_TEXTS } from '@common/assetGrid/describeAsset';
 import { PreviewProcessing } from '@web/components/assets/PreviewProcessing';
 import { FileTypeIcon } from '@web/components/uploads/FileTypeIcon';
+import { PreviewPicture } from '@web/components/assets/PreviewPicture';
 import classes from './AssetPreview.module.css';
 
 /** A document or picture with no preview to show: its type's icon and its extension. */
@@ -81,24 +82,7 @@ export function AssetPreview({ asset }: { asset: AssetView }) {
           </Badge>
         </Tooltip>
       )}
-      {round.lqip_url && (
-        <img className={classes.lqip} src={round.lqip_url} alt="" aria-hidden draggable={false} />
-      )}
-      <img
-        // A new round's thumbnail is a new picture: it waits to be loaded again.
-        key={thumbnail}
-        className={classes.thumbnail}
-        src={thumbnail}
-        alt=""
-        decoding="async"
-        draggable={false}
-        data-testid="asset-thumbnail"
-        // Marked on the element, not in state: a tile is not drawn again for its picture, which
-        // on a fast scroll would be five renders a frame. CSS shows it and hides the placeholder.
-        onLoad={(event) => {
-          event.currentTarget.dataset.loaded = 'true';
-        }}
-      />
+      <PreviewPicture thumbnail={thumbnail} lqip={round.lqip_url} testId="asset-thumbnail" />
     </div>
   );
 }
