@@ -5,6 +5,7 @@ import { DOWNLOAD_TEXTS } from '@common/api/downloads';
 import type { Label, Project } from '@common/api/projects';
 import { newPage, shot, useAppAndBrowser } from './harness';
 import { landscape } from './landscapes';
+import { zipEntries } from './zipEntries';
 import { closeSnackbars, expectSnackbar, makeUser, type TestUser } from './journeys';
 import { call, createFolder, createProject, trialWorkspace } from './projectJourneys';
 
@@ -72,6 +73,7 @@ async function chooseSort(page: Page, label: string) {
 }
 
 describe('asset grid', () => {
+  // Thirty uploads with their previews, then every action: the longest journey, so its own time limit.
   it('shows 30 assets in a grid and a list, sorts, filters, selects, culls by keyboard, renames, moves, deletes and downloads', async () => {
     const { page, project, assets } = await ownerWithShoot();
     expect(await page.getByTestId('asset-count').innerText()).toBe('30');
@@ -367,6 +369,7 @@ describe('asset grid', () => {
     await dialog.getByRole('button', { name: 'Download' }).click();
     await page.getByTestId('zip-box').getByText('Your assets are being zipped.').waitFor();
     expect((await download).suggestedFilename()).toMatch(/\.zip$/);
+    expect(await zipEntries(await download)).toEqual(['DSC_1004.jpg', 'DSC_1005.jpg', 'DSC_1006.jpg']);
 
     // A zip too large to stream is e-mailed: the snackbar says it will be ready.
     await page.route('**/api/v1/projects/*/assets/download', (route) =>
@@ -375,5 +378,5 @@ describe('asset grid', () => {
     await bar(page).getByRole('button', { name: 'Download' }).click();
     await dialog.getByRole('button', { name: 'Download' }).click();
     await expectSnackbar(page, DOWNLOAD_TEXTS.ready);
-  });
+  }, 120_000);
 });

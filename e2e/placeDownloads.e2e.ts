@@ -1,6 +1,5 @@
-import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import type { Download, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import type { AssetView } from '@common/api/assets';
 import { DOWNLOAD_TEXTS } from '@common/api/downloads';
 import type { Project } from '@common/api/projects';
@@ -16,6 +15,7 @@ import {
 } from './journeys';
 import { landscape } from './landscapes';
 import { createFolder, createProject, trialWorkspace } from './projectJourneys';
+import { zipEntries } from './zipEntries';
 
 const env = useAppAndBrowser();
 
@@ -49,13 +49,6 @@ async function addMember(app: E2eApp, project: Project, user: TestUser, role: 'c
     .insertInto('project_members')
     .values({ project_id: project.id, user_id: row.id, role, created_at: now })
     .execute();
-}
-
-/** The names inside a downloaded zip, read with Info-ZIP once the browser has it all. */
-async function zipEntries(download: Download): Promise<string[]> {
-  const path = await download.path();
-  expect(execFileSync('unzip', ['-t', path], { encoding: 'utf8' })).toContain('No errors detected');
-  return execFileSync('unzip', ['-Z1', path], { encoding: 'utf8' }).trim().split('\n').sort();
 }
 
 const card = (page: Page, name: string) => page.getByTestId('project-card').filter({ hasText: name });
