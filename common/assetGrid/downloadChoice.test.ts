@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { canDownloadAllRounds, effectiveChoice, initialChoice } from './downloadChoice';
+import { DOWNLOAD_IDS_MAX } from '../api/downloads';
+import {
+  canDownloadAllRounds,
+  effectiveChoice,
+  initialChoice,
+  severalAssetsSummary,
+  zipParts,
+} from './downloadChoice';
 
 describe('canDownloadAllRounds', () => {
   it('offers all rounds for one asset with more than one round only', () => {
@@ -35,5 +42,20 @@ describe('initialChoice and effectiveChoice', () => {
     expect(
       effectiveChoice({ ...choice, allRounds: false, withRoundNumber: true }, false).withRoundNumber,
     ).toBe(true);
+  });
+});
+
+describe('zipParts and severalAssetsSummary', () => {
+  it('keeps a selection within one link whole, and cuts a larger one into links of at most 1,000', () => {
+    expect(zipParts([1, 2, 3])).toEqual([[1, 2, 3]]);
+    const ids = Array.from({ length: DOWNLOAD_IDS_MAX * 2 + 1 }, (_, i) => i);
+    expect(zipParts(ids).map((part) => part.length)).toEqual([DOWNLOAD_IDS_MAX, DOWNLOAD_IDS_MAX, 1]);
+    expect(zipParts(ids).flat()).toEqual(ids);
+  });
+
+  it('says how many zips the dialog will make', () => {
+    expect(severalAssetsSummary(24)).toBe('24 assets as one zip');
+    expect(severalAssetsSummary(DOWNLOAD_IDS_MAX)).toBe('1000 assets as one zip');
+    expect(severalAssetsSummary(2400)).toBe('2400 assets as 3 zips');
   });
 });

@@ -6,9 +6,9 @@ import {
   canDownloadAllRounds,
   effectiveChoice,
   initialChoice,
+  severalAssetsSummary,
   type DownloadChoice,
 } from '@common/assetGrid/downloadChoice';
-import { plural } from '@common/text';
 import { assetDownloadUrl, startDownload } from '@web/api/assetDownloads';
 import { useSignedInUser } from '@web/api/session';
 import { ProjectModal } from '@web/components/projects/ProjectModal';
@@ -169,7 +169,7 @@ export function DownloadAssetsDialog({
     const single = assets.length === 1 ? assets[0] : undefined;
     form = (
       <DownloadForm
-        summary={single ? single.name : `${plural(assets.length, 'asset')} as one zip`}
+        summary={single ? single.name : severalAssetsSummary(assets.length)}
         roundsOfOne={single && canDownloadAllRounds(assets) ? single.asset_versions_count : null}
         onDownload={(choice) => downloadAssets(projectId, assets, choice)}
         onDone={onClose}

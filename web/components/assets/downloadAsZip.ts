@@ -1,4 +1,5 @@
 import { DOWNLOAD_TEXTS, type DownloadAnswer } from '@common/api/downloads';
+import { zipParts } from '@common/assetGrid/downloadChoice';
 import { plural } from '@common/text';
 import {
   requestAssetsDownload,
@@ -56,13 +57,21 @@ async function zipAndDownload({ detail, ask, streaming, onError }: ZipRequest): 
 const showError = (error: unknown) =>
   snackbar.error({ title: error instanceof Error ? error.message : undefined });
 
-/** Several assets as one zip; one of them deleted meanwhile raises 'Asset Not Found'. */
-export function downloadAsZip(projectId: number, ids: number[], flags: DownloadFlags): Promise<void> {
-  return zipAndDownload({
-    detail: plural(ids.length, 'asset'),
-    ask: () => requestAssetsDownload(projectId, { ids, ...flags }),
-    onError: (error) => (isAssetGone(error) ? assetNotFound.show() : showError(error)),
-  });
+/**
+ * Several assets as one zip, or as several for a selection larger than one link may name, one
+ * after another; one of them deleted meanwhile raises 'Asset Not Found'.
+ */
+export async function downloadAsZip(projectId: number, ids: number[], flags: DownloadFlags): Promise<void> {
+  const parts = zipParts(ids);
+  for (const [index, part] of parts.entries())
+    await zipAndDownload({
+      detail:
+        parts.length === 1
+          ? plural(ids.length, 'asset')
+          : `${plural(part.length, 'asset')}, zip ${index + 1} of ${parts.length}`,
+      ask: () => requestAssetsDownload(projectId, { ids: part, ...flags }),
+      onError: (error) => (isAssetGone(error) ? assetNotFound.show() : showError(error)),
+    });
 }
 
 /** The whole project, its folders as directories, or one folder, as one zip. */
