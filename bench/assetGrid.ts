@@ -96,11 +96,13 @@ async function scrollThrough(page: Page): Promise<number[]> {
   return page.evaluate(`new Promise((done) => {
     const intervals = [];
     let last = 0;
+    let lastY = -1;
     function frame(now) {
       intervals.push(now - last);
       last = now;
-      if (window.scrollY >= document.documentElement.scrollHeight - window.innerHeight)
-        return done(intervals.slice(1));
+      // The end: the page scrolls no further (a fractional bottom never equals the height).
+      if (window.scrollY === lastY) return done(intervals.slice(1));
+      lastY = window.scrollY;
       window.scrollBy(0, ${STEP});
       requestAnimationFrame(frame);
     }
@@ -109,6 +111,10 @@ async function scrollThrough(page: Page): Promise<number[]> {
       requestAnimationFrame(frame);
     });
   })`);
+}
+
+interface KeyTimes {
+  keyTimes: number[];
 }
 
 /**
@@ -123,15 +129,18 @@ async function keyPresses(page: Page): Promise<number[]> {
     let pressed = 0;
     document.addEventListener('keydown', () => { pressed = performance.now(); }, true);
     document.addEventListener('focusin', () => {
-      if (pressed) requestAnimationFrame((now) => window.keyTimes.push(now - pressed));
+      const started = pressed;
       pressed = 0;
+      if (started) requestAnimationFrame((now) => window.keyTimes.push(now - started));
     });
   })()`);
   for (let i = 1; i <= 40; i++) {
     await page.keyboard.press('ArrowDown');
-    await page.waitForFunction(`window.keyTimes.length >= ${i}`, undefined, { polling: 'raf' });
+    await page.waitForFunction((n) => (window as unknown as KeyTimes).keyTimes.length >= n, i, {
+      polling: 'raf',
+    });
   }
-  return page.evaluate<number[]>('window.keyTimes');
+  return page.evaluate(() => (window as unknown as KeyTimes).keyTimes);
 }
 
 const quantile = (values: number[], q: number) => {
