@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import type { AssetView } from '@common/api/assets';
 import { DOWNLOAD_TEXTS } from '@common/api/downloads';
 import type { Project } from '@common/api/projects';
-import { newPage, shot, useAppAndBrowser, type E2eApp } from './harness';
+import { newPage, shot, useAppAndBrowser } from './harness';
 import {
   closeSnackbars,
   expectSnackbar,
@@ -11,10 +11,9 @@ import {
   makeUser,
   signUpInSession,
   signUpViaApi,
-  type TestUser,
 } from './journeys';
 import { landscape } from './landscapes';
-import { createFolder, createProject, trialWorkspace } from './projectJourneys';
+import { addMember, createFolder, createProject, trialWorkspace } from './projectJourneys';
 import { zipEntries } from './zipEntries';
 
 const env = useAppAndBrowser();
@@ -31,24 +30,6 @@ async function upload(page: Page, project: Project, folderId: number | null, nam
   });
   const json = (await response.json()) as { response: AssetView };
   if (!response.ok()) throw new Error(`upload ${name}: ${response.status()} ${JSON.stringify(json)}`);
-}
-
-/** A member of the project's workspace and of the project, straight in the database. */
-async function addMember(app: E2eApp, project: Project, user: TestUser, role: 'collaborator' | 'viewer') {
-  const row = await app.ctx.db
-    .selectFrom('users')
-    .select('id')
-    .where('email', '=', user.email.toLowerCase())
-    .executeTakeFirstOrThrow();
-  const now = new Date().toISOString();
-  await app.ctx.db
-    .insertInto('workspace_members')
-    .values({ workspace_id: project.workspace_id, user_id: row.id, role: 'collaborator', created_at: now })
-    .execute();
-  await app.ctx.db
-    .insertInto('project_members')
-    .values({ project_id: project.id, user_id: row.id, role, created_at: now })
-    .execute();
 }
 
 const card = (page: Page, name: string) => page.getByTestId('project-card').filter({ hasText: name });

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import type { Folder, Project } from '@common/api/projects';
 import type { Workspace } from '@common/api/workspaces';
 import type { E2eApp } from './harness';
-import { waitForMail } from './journeys';
+import { waitForMail, type TestUser } from './journeys';
 
 /** Prices of the shipped catalogue: the free trial and Team monthly. */
 export const PRICES = { trial: 201, teamMonthly: 301 } as const;
@@ -84,4 +84,27 @@ export async function fileDrag(page: Page) {
     transfer.items.add(new File(['x'], 'moodboard.png', { type: 'image/png' }));
     return transfer;
   });
+}
+
+/** Puts another user into the project (and its workspace as a collaborator) straight in the database. */
+export async function addMember(
+  app: E2eApp,
+  project: Project,
+  user: TestUser,
+  role: 'collaborator' | 'viewer',
+) {
+  const row = await app.ctx.db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', user.email.toLowerCase())
+    .executeTakeFirstOrThrow();
+  const now = new Date().toISOString();
+  await app.ctx.db
+    .insertInto('workspace_members')
+    .values({ workspace_id: project.workspace_id, user_id: row.id, role: 'collaborator', created_at: now })
+    .execute();
+  await app.ctx.db
+    .insertInto('project_members')
+    .values({ project_id: project.id, user_id: row.id, role, created_at: now })
+    .execute();
 }

@@ -4,7 +4,7 @@ import { PROJECT_TEXTS, type Project } from '@common/api/projects';
 import { WORKSPACE_TEXTS } from '@common/api/workspaces';
 import { truncate } from '@common/text';
 import { newPage, shot, useAppAndBrowser, type E2eApp } from './harness';
-import { call, createProject, teamWorkspace, trialWorkspace } from './projectJourneys';
+import { addMember, call, createProject, teamWorkspace, trialWorkspace } from './projectJourneys';
 import {
   closeSnackbars,
   expectSnackbar,
@@ -13,7 +13,6 @@ import {
   signUpInSession,
   signUpInUi,
   signUpViaApi,
-  type TestUser,
 } from './journeys';
 
 const env = useAppAndBrowser();
@@ -26,24 +25,6 @@ async function ownerWithWorkspace(kind: 'trial' | 'team' = 'trial', name = 'Olga
   const workspace = kind === 'trial' ? await trialWorkspace(page) : await teamWorkspace(page);
   await page.goto('/projects');
   return { context, page, user, workspace };
-}
-
-/** Puts another user into the project (and its workspace as a collaborator) straight in the database. */
-async function addMember(app: E2eApp, project: Project, user: TestUser, role: 'collaborator' | 'viewer') {
-  const row = await app.ctx.db
-    .selectFrom('users')
-    .select('id')
-    .where('email', '=', user.email.toLowerCase())
-    .executeTakeFirstOrThrow();
-  const now = new Date().toISOString();
-  await app.ctx.db
-    .insertInto('workspace_members')
-    .values({ workspace_id: project.workspace_id, user_id: row.id, role: 'collaborator', created_at: now })
-    .execute();
-  await app.ctx.db
-    .insertInto('project_members')
-    .values({ project_id: project.id, user_id: row.id, role, created_at: now })
-    .execute();
 }
 
 const card = (page: Page, name: string) => page.getByTestId('project-card').filter({ hasText: name });
