@@ -93,7 +93,9 @@ async function mainThread(cdp: CDPSession): Promise<MainThread> {
  */
 async function scrollThrough(page: Page): Promise<number[]> {
   await page.evaluate(() => window.scrollTo(0, 0));
-  return page.evaluate(`new Promise((done) => {
+  const result = await page.evaluate<
+    number[] | { stalledAt: number; frames: number }
+  >(`new Promise((done) => {
     const intervals = [];
     let last = 0;
     let lastY = -1;
@@ -105,12 +107,19 @@ async function scrollThrough(page: Page): Promise<number[]> {
       lastY = window.scrollY;
       window.scrollBy(0, ${STEP});
       requestAnimationFrame(frame);
+      clearTimeout(watchdog);
+      // Frames that stop coming end the run and say where (a stalled page, not a slow one).
+      watchdog = setTimeout(() => done({ stalledAt: window.scrollY, frames: intervals.length }), 5000);
     }
+    let watchdog = 0;
     requestAnimationFrame((now) => {
       last = now;
       requestAnimationFrame(frame);
     });
   })`);
+  if (!Array.isArray(result))
+    throw new Error(`The page stopped drawing frames at ${result.stalledAt} px, after ${result.frames}.`);
+  return result;
 }
 
 interface KeyTimes {
