@@ -12,7 +12,6 @@ import { assetNotFound, type AssetAccess } from './assetAccess';
 import type { ProjectAccess, ProjectView } from './projectAccess';
 import { projectEvent } from './projectEvents';
 
-export const ASSETS_PER_PAGE = 100;
 const PREVIEW_NOT_FAILED = 'Only a round whose preview failed can be tried again.';
 
 /** Files of deleted rounds, removed from storage after the commit. */
@@ -83,13 +82,6 @@ export class AssetService {
     if (assets.length !== new Set(assetIds).size || assets.some((a) => a.project_id !== view.project.id))
       throw notFound();
     return this.presentRounds(await this.uow.read.assetVersions.listForAssets(assetIds));
-  }
-
-  /** A page of a project's root or of one folder, the newest first. */
-  async page(view: ProjectView, folderId: number | null, page: number) {
-    authorize(view, 'assets.see');
-    const { rows, total } = await this.uow.read.assets.page(view.project.id, folderId, page, ASSETS_PER_PAGE);
-    return { assets: await this.presenter.many(rows, view.userId), total };
   }
 
   /** Only the latest round goes (§4), and an asset keeps at least one. */
