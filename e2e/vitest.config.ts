@@ -16,7 +16,9 @@ export default defineConfig({
     environment: 'node',
     fileParallelism: true,
     maxWorkers: 2,
-    testTimeout: 60_000,
+    // A journey is many steps, each bounded by its own 10 s wait: the whole is given room for a slow
+    // machine (two files at once on two cores; this VM ran everything at half speed one day).
+    testTimeout: 120_000,
     hookTimeout: 60_000,
   },
 });
