@@ -81,6 +81,38 @@ const cullKeys = (k: number) => [
   ...(k % 7 === 0 ? ['1'] : []),
 ];
 
+/**
+ * Flung down 600 px a frame, the tiles passing by show only their placeholders (no thumbnail is
+ * fetched); once the scroll stops, every tile on screen loads its thumbnail.
+ */
+async function flingShowsPlaceholdersThenThumbnails(page: Page): Promise<void> {
+  // Page code as text: tsx names inner functions with a helper the page does not have.
+  const heldAtTheEnd = await page.evaluate<number>(`new Promise((done) => {
+    let steps = 0;
+    const step = () => {
+      window.scrollBy(0, 600);
+      if (++steps < 10) return requestAnimationFrame(step);
+      requestAnimationFrame(() =>
+        done(document.querySelectorAll('[data-testid=asset-tile]:not(:has([data-testid=asset-thumbnail]))').length),
+      );
+    };
+    requestAnimationFrame(step);
+  })`);
+  expect(heldAtTheEnd).toBeGreaterThan(0);
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        [...document.querySelectorAll('[data-testid=asset-tile]')]
+          .filter((tile) => {
+            const box = tile.getBoundingClientRect();
+            return box.bottom > 0 && box.top < window.innerHeight;
+          })
+          .every((tile) => tile.querySelector('[data-testid=asset-thumbnail][data-loaded=true]')),
+      ),
+    )
+    .toBe(true);
+}
+
 describe('a grid of 200 assets', () => {
   it('sorts and filters 200 assets, then culls 30 with the keyboard alone, the grid following the focus', async () => {
     const { page, project, label } = await ownerWith200();
@@ -93,6 +125,8 @@ describe('a grid of 200 assets', () => {
     await expect.poll(() => firstName(page)).toBe(name(COUNT - 1));
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     await page.getByTestId('asset-name').getByText(name(0), { exact: true }).waitFor();
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await flingShowsPlaceholdersThenThumbnails(page);
     await page.evaluate(() => window.scrollTo(0, 0));
     // Priority: the flagged first, the most recently flagged first.
     await chooseSort(page, 'Priority');

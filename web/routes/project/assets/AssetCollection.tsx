@@ -1,7 +1,8 @@
-import { useEffect, useRef, type CSSProperties, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type CSSProperties, type KeyboardEvent } from 'react';
 import { useElementSize } from '@mantine/hooks';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import type { AssetView } from '@common/api/assets';
+import { FlingWatch, FlingWatchContext } from '@web/components/assets/flingWatch';
 import {
   gridLayout,
   indexesInBand,
@@ -71,11 +72,14 @@ export function AssetCollection(props: CollectionProps) {
   const rowHeight = mode === 'grid' ? grid.rowHeight : listRowHeight(itemSize);
   const stride = mode === 'grid' ? grid.rowStride : rowHeight;
   const rows = rowCount(Math.max(total, assets.length), columns);
+  const [flingWatch] = useState(() => new FlingWatch());
+  useEffect(() => () => flingWatch.dispose(), [flingWatch]);
 
   const virtualizer = useWindowVirtualizer({
     count: rows,
     estimateSize: () => stride,
     overscan: OVERSCAN,
+    onChange: (instance) => flingWatch.observe(instance.scrollOffset ?? 0),
     scrollMargin,
     scrollPaddingStart: SCROLL_PADDING.start,
     scrollPaddingEnd: SCROLL_PADDING.end,
@@ -162,71 +166,78 @@ export function AssetCollection(props: CollectionProps) {
   };
 
   return (
-    <div
-      ref={sizeRef}
-      role="grid"
-      aria-label="Assets"
-      aria-multiselectable
-      aria-rowcount={rows}
-      aria-colcount={mode === 'grid' ? columns : 8}
-      className={classes.collection}
-      data-mode={mode}
-      data-testid={mode === 'grid' ? 'asset-grid' : 'asset-list'}
-      data-columns={columns}
-      style={style}
-      onKeyDown={onKeyDown}
-      onPointerDown={marquee.onPointerDown}
-    >
-      {mode === 'list' && <AssetListHead />}
+    <FlingWatchContext.Provider value={flingWatch}>
       <div
-        ref={bodyRef}
-        role="rowgroup"
-        className={classes.body}
-        style={{ height: virtualizer.getTotalSize() }}
+        ref={sizeRef}
+        role="grid"
+        aria-label="Assets"
+        aria-multiselectable
+        aria-rowcount={rows}
+        aria-colcount={mode === 'grid' ? columns : 8}
+        className={classes.collection}
+        data-mode={mode}
+        data-testid={mode === 'grid' ? 'asset-grid' : 'asset-list'}
+        data-columns={columns}
+        style={style}
+        onKeyDown={onKeyDown}
+        onPointerDown={marquee.onPointerDown}
       >
-        {items.map((row) => {
-          const first = row.index * columns;
-          const indexes = Array.from({ length: columns }, (_, c) => first + c).filter(
-            (i) => i < Math.max(total, assets.length),
-          );
-          const loaded = indexes.some((i) => assets[i]);
-          const position: CSSProperties = {
-            transform: `translateY(${row.start - scrollMargin}px)`,
-            height: rowHeight,
-          };
-          if (mode === 'list')
+        {mode === 'list' && <AssetListHead />}
+        <div
+          ref={bodyRef}
+          role="rowgroup"
+          className={classes.body}
+          style={{ height: virtualizer.getTotalSize() }}
+        >
+          {items.map((row) => {
+            const first = row.index * columns;
+            const indexes = Array.from({ length: columns }, (_, c) => first + c).filter(
+              (i) => i < Math.max(total, assets.length),
+            );
+            const loaded = indexes.some((i) => assets[i]);
+            const position: CSSProperties = {
+              transform: `translateY(${row.start - scrollMargin}px)`,
+              height: rowHeight,
+            };
+            if (mode === 'list')
+              return (
+                <div
+                  key={row.key}
+                  className={classes.slot}
+                  style={position}
+                  aria-hidden={!loaded || undefined}
+                >
+                  {renderCell(first)}
+                </div>
+              );
             return (
-              <div key={row.key} className={classes.slot} style={position} aria-hidden={!loaded || undefined}>
-                {renderCell(first)}
+              <div
+                key={row.key}
+                role="row"
+                aria-rowindex={row.index + 1}
+                aria-hidden={!loaded || undefined}
+                className={classes.row}
+                style={{ ...position, gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }}
+              >
+                {indexes.map(renderCell)}
               </div>
             );
-          return (
+          })}
+          {marquee.rect && (
             <div
-              key={row.key}
-              role="row"
-              aria-rowindex={row.index + 1}
-              aria-hidden={!loaded || undefined}
-              className={classes.row}
-              style={{ ...position, gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }}
-            >
-              {indexes.map(renderCell)}
-            </div>
-          );
-        })}
-        {marquee.rect && (
-          <div
-            className={classes.marquee}
-            aria-hidden
-            data-testid="asset-marquee"
-            style={{
-              left: marquee.rect.left,
-              top: marquee.rect.top,
-              width: marquee.rect.right - marquee.rect.left,
-              height: marquee.rect.bottom - marquee.rect.top,
-            }}
-          />
-        )}
+              className={classes.marquee}
+              aria-hidden
+              data-testid="asset-marquee"
+              style={{
+                left: marquee.rect.left,
+                top: marquee.rect.top,
+                width: marquee.rect.right - marquee.rect.left,
+                height: marquee.rect.bottom - marquee.rect.top,
+              }}
+            />
+          )}
+        </div>
       </div>
-    </div>
+    </FlingWatchContext.Provider>
   );
 }
