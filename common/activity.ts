@@ -46,6 +46,8 @@ export const ACTIVITY_TEXTS = {
   asset_unflagged: (d) => `removed the rush priority flag of ${q(d.name)}.`,
   asset_labeled: (d) => `put the label ${q(d.label)} on ${q(d.name)}.`,
   asset_unlabeled: (d) => `removed the label ${q(d.label)} from ${q(d.name)}.`,
+  assets_reordered: (d) =>
+    d.count === 1 ? 'moved an asset in the manual order.' : `moved ${s(d.count)} assets in the manual order.`,
 } satisfies Record<string, (data: ActivityData) => string>;
 
 export type ActivityAction = keyof typeof ACTIVITY_TEXTS;

@@ -71,6 +71,7 @@ export const DOMAIN_EVENT_TYPES = [
   'asset.unflagged',
   'asset.labeled',
   'asset.unlabeled',
+  'assets.reordered',
 ] as const;
 
 export type DomainEventType = (typeof DOMAIN_EVENT_TYPES)[number];

@@ -17,6 +17,7 @@ import { authorize } from '../policies/projects';
 import type { AssetPresenter } from '../presenters/asset';
 import { presentPagination } from '../presenters/pagination';
 import type { AssetsViewOptionsService } from './assetsViewOptions';
+import { projectEvent } from './projectEvents';
 import type { ProjectAccess } from './projectAccess';
 
 export type AssetListQuery = z.infer<typeof assetListQuerySchema>;
@@ -91,6 +92,9 @@ export class AssetLists {
       // An id of another project, or of no asset, answers as if the project held none of them.
       if ((await tx.assetLists.idsInProject(projectId, ids)).length !== ids.length) throw notFound();
       await tx.assetLists.placeFirst(projectId, ids, order);
+      await tx.record(
+        projectEvent(view.project, userId, 'assets.reordered', { data: { count: ids.length } }),
+      );
     });
     return this.viewOptions.change(userId, { sort: 'manual', sort_ascending: order === 'asc' });
   }

@@ -422,6 +422,14 @@ describe('PATCH /projects/{id}/set_assets_order', () => {
       sort: 'manual',
       sort_ascending: false,
     });
+    // Each reordering is in the project's activity log (and on the bus for other members' grids).
+    const logs = (await client.get(`/projects/${project.id}/activity_logs`)).body.response;
+    expect(logs.map((l: { text: string }) => l.text)).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/ moved 2 assets in the manual order\.$/),
+        expect.stringMatching(/ moved an asset in the manual order\.$/),
+      ]),
+    );
 
     // An asset uploaded later was never placed: after the placed ones, ascending.
     const folderId = (await list()).body.response[0].folder_id;
