@@ -100,15 +100,17 @@ async function flingShowsPlaceholdersThenThumbnails(page: Page): Promise<void> {
   })`);
   expect(heldAtTheEnd).toBeGreaterThan(0);
   await expect
-    .poll(() =>
-      page.evaluate(() =>
-        [...document.querySelectorAll('[data-testid=asset-tile]')]
-          .filter((tile) => {
-            const box = tile.getBoundingClientRect();
-            return box.bottom > 0 && box.top < window.innerHeight;
-          })
-          .every((tile) => tile.querySelector('[data-testid=asset-thumbnail][data-loaded=true]')),
-      ),
+    .poll(
+      () =>
+        page.evaluate(() =>
+          [...document.querySelectorAll('[data-testid=asset-tile]')]
+            .filter((tile) => {
+              const box = tile.getBoundingClientRect();
+              return box.bottom > 0 && box.top < window.innerHeight;
+            })
+            .every((tile) => tile.querySelector('[data-testid=asset-thumbnail][data-loaded=true]')),
+        ),
+      { timeout: 10_000 },
     )
     .toBe(true);
 }

@@ -408,15 +408,19 @@ describe('uploads', () => {
       isTrial: false,
       owner: { name: owner.name, email: owner.email },
     });
-    await full.getByText(message.replaceAll('**', ''), { exact: true }).waitFor();
+    // The row fails as the dialog opens, and the upload box closes a second later (§2: every
+    // upload finished): both are looked for at once, before the dialog is read at leisure.
+    await Promise.all([
+      full.getByText(message.replaceAll('**', ''), { exact: true }).waitFor(),
+      row(page, photo.name)
+        .and(page.locator('[data-state=failed]'))
+        .getByText(UPLOAD_BOX_TEXTS.failed)
+        .waitFor(),
+    ]);
     const name = full.getByText(owner.name, { exact: true });
     expect(await name.evaluate((element) => getComputedStyle(element).fontWeight)).toBe('600');
     // Besides the close icon, only Ok.
     expect((await full.getByRole('button').allInnerTexts()).filter(Boolean)).toEqual(['Ok']);
-    await row(page, photo.name)
-      .and(page.locator('[data-state=failed]'))
-      .getByText(UPLOAD_BOX_TEXTS.failed)
-      .waitFor();
     await shot(page, 'dialog-storage-limit-collaborator');
 
     await full.getByRole('button', { name: 'Ok' }).click();
