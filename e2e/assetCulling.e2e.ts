@@ -82,23 +82,21 @@ const cullKeys = (k: number) => [
 ];
 
 /**
- * Flung down 600 px a frame, the tiles passing by show only their placeholders (no thumbnail is
- * fetched); once the scroll stops, every tile on screen loads its thumbnail.
+ * Flung down 600 px a frame, then stopped: every tile on screen loads its thumbnail. (Whether the
+ * tiles passing by held theirs depends on the frame rate the machine manages, so that rule is
+ * proved by web/components/assets/flingWatch.test.ts, not here.)
  */
-async function flingShowsPlaceholdersThenThumbnails(page: Page): Promise<void> {
+async function thumbnailsLoadAfterAFling(page: Page): Promise<void> {
   // Page code as text: tsx names inner functions with a helper the page does not have.
-  const heldAtTheEnd = await page.evaluate<number>(`new Promise((done) => {
+  await page.evaluate(`new Promise((done) => {
     let steps = 0;
     const step = () => {
       window.scrollBy(0, 600);
       if (++steps < 10) return requestAnimationFrame(step);
-      requestAnimationFrame(() =>
-        done(document.querySelectorAll('[data-testid=asset-tile]:not(:has([data-testid=asset-thumbnail]))').length),
-      );
+      requestAnimationFrame(() => done(null));
     };
     requestAnimationFrame(step);
   })`);
-  expect(heldAtTheEnd).toBeGreaterThan(0);
   await expect
     .poll(
       () =>
@@ -128,7 +126,7 @@ describe('a grid of 200 assets', () => {
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     await page.getByTestId('asset-name').getByText(name(0), { exact: true }).waitFor();
     await page.evaluate(() => window.scrollTo(0, 0));
-    await flingShowsPlaceholdersThenThumbnails(page);
+    await thumbnailsLoadAfterAFling(page);
     await page.evaluate(() => window.scrollTo(0, 0));
     // Priority: the flagged first, the most recently flagged first.
     await chooseSort(page, 'Priority');
