@@ -318,10 +318,55 @@ export interface AssetsTable {
   approve_changed_at: string | null;
   approve_changed_by_id: number | null;
   rush_changed_by_id: number | null;
+  /** Markup numbers given on the asset so far (the next comment with markup takes one more). */
+  markup_numbers_used: Generated<number>;
 }
 
 /** When each member last saw each asset (POST /assets/{id}/last_seen). */
 export interface AssetUserStatesTable {
+  asset_id: number;
+  user_id: number;
+  last_seen_at: string;
+}
+
+/** A comment or reply (parent_id set) on an asset's round (issue 12). */
+export interface CommentsTable {
+  id: Generated<number>;
+  project_id: number;
+  asset_id: number;
+  version_id: number;
+  round_number: number;
+  user_id: number | null;
+  parent_id: number | null;
+  text: string;
+  /** JSON list of line shapes. */
+  markup: Generated<string>;
+  markup_number: number | null;
+  /** The page of a document the comment is on (1-based); null for images and global comments. */
+  page: Generated<number | null>;
+  global_comment: Generated<number>;
+  is_edited: Generated<number>;
+  completed_at: string | null;
+  /** Who completed it (null while open, and when that user is gone). */
+  completed_by_id: Generated<number | null>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CommentFilesTable {
+  id: Generated<number>;
+  comment_id: number;
+  project_id: number;
+  name: string;
+  content_type: string;
+  /** bigint: a string on PostgreSQL. */
+  size_bytes: number | string;
+  storage_key: string;
+  created_at: string;
+}
+
+/** When each member last saw an asset's comments (POST /assets/{id}/comments/last_seen). */
+export interface CommentUserStatesTable {
   asset_id: number;
   user_id: number;
   last_seen_at: string;
@@ -459,6 +504,26 @@ export interface JobSchedulesTable {
   next_run_at: string;
 }
 
+/** A project's task (projects-side §3). */
+export interface TasksTable {
+  id: Generated<number>;
+  project_id: number;
+  author_id: number | null;
+  text: string;
+  /** The calendar day 'YYYY-MM-DD' (a PostgreSQL date; read it through the tasks repository). */
+  due_date: string;
+  completed_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Who is responsible for a task; position 0 is the assignee. */
+export interface TaskResponsiblesTable {
+  task_id: number;
+  user_id: number;
+  position: number;
+}
+
 export interface Database {
   users: UsersTable;
   user_preferences: UserPreferencesTable;
@@ -488,10 +553,15 @@ export interface Database {
   asset_user_states: AssetUserStatesTable;
   asset_versions: AssetVersionsTable;
   asset_uploads: AssetUploadsTable;
+  comments: CommentsTable;
+  comment_files: CommentFilesTable;
+  comment_user_states: CommentUserStatesTable;
   labels: LabelsTable;
   project_labels: ProjectLabelsTable;
   activity_logs: ActivityLogsTable;
   domain_events: DomainEventsTable;
   jobs: JobsTable;
   job_schedules: JobSchedulesTable;
+  tasks: TasksTable;
+  task_responsibles: TaskResponsiblesTable;
 }

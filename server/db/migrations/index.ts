@@ -9,7 +9,11 @@ import * as createJobs from './20261124220000_create_jobs';
 import * as createAssets from './20261125000000_create_assets';
 import * as assetStates from './20261126000000_asset_states';
 import * as assetListIndexes from './20261126100000_asset_list_indexes';
+import * as createComments from './20261127000000_create_comments';
 import * as createDomainEvents from './20261124210000_create_domain_events';
+import * as createTasks from './20261127100000_create_tasks';
+import * as commentPages from './20261127200000_comment_pages';
+import * as commentCompletedBy from './20261127300000_comment_completed_by';
 
 /** Every migration, by name; names sort in the order they run. Never edit one that has landed. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +28,8 @@ export const migrations: Record<string, Migration> = {
   '20261125000000_create_assets': createAssets,
   '20261126000000_asset_states': assetStates,
   '20261126100000_asset_list_indexes': assetListIndexes,
+  '20261127000000_create_comments': createComments,
+  '20261127100000_create_tasks': createTasks,
+  '20261127200000_comment_pages': commentPages,
+  '20261127300000_comment_completed_by': commentCompletedBy,
 };

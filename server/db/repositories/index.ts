@@ -8,6 +8,8 @@ import { AssetsRepository } from './assets';
 import { ActivityLogsRepository } from './activityLogs';
 import { AttemptThrottlesRepository } from './attemptThrottles';
 import { BillingRepository } from './billing';
+import { CommentsRepository } from './comments';
+import { CommentRoundsRepository } from './commentRounds';
 import { DomainEventsRepository } from './domainEvents';
 import { FoldersRepository } from './folders';
 import { LabelsRepository } from './labels';
@@ -25,6 +27,7 @@ import { SandboxPaymentsRepository } from './sandboxPayments';
 import { SessionsRepository } from './sessions';
 import { SharedAssetsRepository } from './sharedAssets';
 import { SubscriptionsRepository } from './subscriptions';
+import { TasksRepository } from './tasks';
 import { UserDismissalsRepository } from './userDismissals';
 import { UsersRepository } from './users';
 import { WorkspaceFactsRepository } from './workspaceFacts';
@@ -43,6 +46,8 @@ const REPOSITORIES = {
   assetVersions: (db: Db) => new AssetVersionsRepository(db),
   attemptThrottles: (db: Db) => new AttemptThrottlesRepository(db),
   billing: (db: Db) => new BillingRepository(db),
+  comments: (db: Db) => new CommentsRepository(db),
+  commentRounds: (db: Db) => new CommentRoundsRepository(db),
   domainEvents: (db: Db) => new DomainEventsRepository(db),
   folders: (db: Db) => new FoldersRepository(db),
   labels: (db: Db) => new LabelsRepository(db),
@@ -60,6 +65,7 @@ const REPOSITORIES = {
   sessions: (db: Db) => new SessionsRepository(db),
   sharedAssets: (db: Db) => new SharedAssetsRepository(db),
   subscriptions: (db: Db) => new SubscriptionsRepository(db),
+  tasks: (db: Db) => new TasksRepository(db),
   userDismissals: (db: Db) => new UserDismissalsRepository(db),
   users: (db: Db) => new UsersRepository(db),
   workspaceFacts: (db: Db) => new WorkspaceFactsRepository(db),

@@ -1,4 +1,5 @@
 import { hasNewAssets } from './assetNews';
+import { hasNewComments, hasNewlyApprovedComments } from './comments';
 import { sql, type Selectable } from 'kysely';
 import type { ProjectRole } from '@common/projectRoles';
 import type { Db } from '../database';
@@ -52,6 +53,15 @@ export interface ProjectAssetFacts {
   hasNewlyFlagged: boolean;
   hasNewlyApproved: boolean;
   hasUnseen: boolean;
+  /** Comments someone else wrote since the user last saw the project and that asset's comments. */
+  hasNewComments: boolean;
+  /** Root comments someone else completed since the user last saw the project and that asset. */
+  hasNewlyApprovedComments: boolean;
+  /**
+   * Tasks someone else (a deleted author too) created since the user last saw the project. Not an
+   * asset fact, but read in the same query so a page of projects costs no more queries.
+   */
+  hasNewTasks: boolean;
 }
 
 function group<T>(rows: T[], key: (row: T) => number): Map<number, T[]> {
@@ -171,6 +181,10 @@ export class ProjectFactsRepository {
             or ${changeUnseen('round_added')} or ${changeUnseen('name_changed')} or ${changeUnseen('label_changed')}))`.as(
           'has_unseen',
         ),
+        hasNewComments(userId).as('has_new_comments'),
+        hasNewlyApprovedComments(userId).as('has_newly_approved_comments'),
+        sql<boolean>`exists (select 1 from tasks t where t.project_id = p.id
+          and ${byOther('t.author_id')} and ${after('t.created_at')})`.as('has_new_tasks'),
       ])
       .where('p.id', 'in', projectIds)
       .execute();
@@ -183,6 +197,9 @@ export class ProjectFactsRepository {
           hasNewlyFlagged: Boolean(r.has_newly_flagged),
           hasNewlyApproved: Boolean(r.has_newly_approved),
           hasUnseen: Boolean(r.has_unseen),
+          hasNewComments: Boolean(r.has_new_comments),
+          hasNewlyApprovedComments: Boolean(r.has_newly_approved_comments),
+          hasNewTasks: Boolean(r.has_new_tasks),
         },
       ]),
     );
