@@ -48,6 +48,20 @@ export const ACTIVITY_TEXTS = {
   asset_unlabeled: (d) => `removed the label ${q(d.label)} from ${q(d.name)}.`,
   assets_reordered: (d) =>
     d.count === 1 ? 'moved an asset in the manual order.' : `moved ${s(d.count)} assets in the manual order.`,
+  comment_created: (d) =>
+    typeof d.markup_number === 'number'
+      ? `drew markup #${d.markup_number} on ${q(d.asset)} and commented ${q(d.excerpt)}.`
+      : `commented on ${q(d.asset)}: ${q(d.excerpt)}.`,
+  comment_replied: (d) => `replied to a comment on ${q(d.asset)}: ${q(d.excerpt)}.`,
+  comment_edited: (d) => `edited ${d.reply ? 'a reply' : 'a comment'} on ${q(d.asset)}.`,
+  comment_completed: (d) => `completed a comment on ${q(d.asset)}.`,
+  comment_reopened: (d) => `reopened a comment on ${q(d.asset)}.`,
+  comment_deleted: (d) => `deleted ${d.reply ? 'a reply' : 'a comment'} on ${q(d.asset)}.`,
+  comment_carried_over: (d) => `carried a comment on ${q(d.asset)} over to round ${s(d.to_round)}.`,
+  task_created: (d) => `added the task ${q(d.text)} for ${s(d.assignee)}, due ${s(d.due_date)}.`,
+  task_updated: (d) => `updated the ${list(d.fields)} of the task ${q(d.text)}.`,
+  task_completed: (d) => `completed the task ${q(d.text)}.`,
+  task_reopened: (d) => `reopened the task ${q(d.text)}.`,
 } satisfies Record<string, (data: ActivityData) => string>;
 
 export type ActivityAction = keyof typeof ACTIVITY_TEXTS;
@@ -59,6 +73,8 @@ export const ACTIVITY_OBJECT_TYPES = [
   'ProjectMember',
   'ProjectInvitation',
   'Asset',
+  'Comment',
+  'Task',
 ] as const;
 export type ActivityObjectType = (typeof ACTIVITY_OBJECT_TYPES)[number];
 

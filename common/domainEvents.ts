@@ -72,6 +72,17 @@ export const DOMAIN_EVENT_TYPES = [
   'asset.labeled',
   'asset.unlabeled',
   'assets.reordered',
+  'comment.created',
+  'comment.replied',
+  'comment.edited',
+  'comment.completed',
+  'comment.reopened',
+  'comment.deleted',
+  'comment.carried_over',
+  'task.created',
+  'task.updated',
+  'task.completed',
+  'task.reopened',
 ] as const;
 
 export type DomainEventType = (typeof DOMAIN_EVENT_TYPES)[number];

@@ -51,6 +51,10 @@ import { projectListRoutes } from './routes/projectLists';
 import { projectTransferRoutes } from './routes/projectTransfers';
 import { projectCoverRoutes } from './routes/projectCover';
 import { workspaceProjectRoutes } from './routes/workspaceProjects';
+import { commentRoutes } from './routes/comments';
+import { commentCarryOverRoutes } from './routes/commentCarryOver';
+import { commentReportRoutes } from './routes/commentReports';
+import { taskRoutes } from './routes/tasks';
 
 export const API_PREFIX = '/api/v1';
 const DEFAULT_WEB_DIR = fileURLToPath(new URL('../dist/web', import.meta.url));
@@ -133,6 +137,10 @@ export async function buildApp(
       await api.register(renditionRoutes(ctx));
       await api.register(downloadRoutes(ctx));
       await api.register(workspaceProjectRoutes(ctx));
+      await api.register(commentRoutes(ctx));
+      await api.register(commentCarryOverRoutes(ctx));
+      await api.register(commentReportRoutes(ctx));
+      await api.register(taskRoutes(ctx));
       await api.register(sandboxPaymentRoutes(ctx));
       await api.register(stripeWebhookRoutes(ctx));
       api.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, () => app.swagger());

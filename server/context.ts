@@ -2,6 +2,7 @@ import type { Config } from './config';
 import { accountServices, type AccountServices } from './wiring/accounts';
 import { assetServices, type AssetServices } from './wiring/assets';
 import { billingServices, type BillingServices } from './wiring/billing';
+import { commentServices, type CommentServices } from './wiring/comments';
 import { createPlatform, type ContextOverrides, type Platform } from './wiring/platform';
 import { projectServices, type ProjectServices } from './wiring/projects';
 import { workspaceServices, type WorkspaceServices } from './wiring/workspaces';
@@ -18,6 +19,7 @@ export type AppContext = Platform &
   WorkspaceServices &
   ProjectServices &
   AssetServices &
+  CommentServices &
   AccountServices;
 
 export function createContext(config: Config, overrides: ContextOverrides = {}): AppContext {
@@ -26,6 +28,7 @@ export function createContext(config: Config, overrides: ContextOverrides = {}):
   const workspaces = workspaceServices(platform, billing);
   const projects = projectServices(platform, workspaces);
   const assets = assetServices(platform, projects, workspaces);
+  const comments = commentServices(platform, projects, assets);
   const accounts = accountServices(platform, [workspaces.workspaceInvitations, projects.projectInvitations]);
-  return { ...platform, ...billing, ...workspaces, ...projects, ...assets, ...accounts };
+  return { ...platform, ...billing, ...workspaces, ...projects, ...assets, ...comments, ...accounts };
 }

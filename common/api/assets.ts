@@ -77,6 +77,12 @@ export const ASSET_TEXTS = {
   oneProject: 'The assets must all belong to one project.',
 } as const;
 
+/** Detected file types whose pages the viewer shows one by one (documents; a TIFF's pages are not). */
+export const PAGED_FILE_TYPES = ['pdf', 'ai', 'doc', 'docx', 'xls', 'xlsx'] as const;
+export function isPagedFileType(fileType: string): boolean {
+  return (PAGED_FILE_TYPES as readonly string[]).includes(fileType);
+}
+
 /** A round's preview state: processing while the image or thumbnail address is missing (§3). */
 export const PREVIEW_STATES = ['processing', 'ready', 'failed'] as const;
 export type PreviewState = (typeof PREVIEW_STATES)[number];
@@ -103,6 +109,12 @@ export const assetRoundSchema = z.object({
   height: z.number().int().nullable(),
   /** Pages of a document, when known. */
   page_count: z.number().int().nullable(),
+  /**
+   * The address of each page of a document (1 to page_count): this text with `{page}` replaced by
+   * the page number. Null for images and while there is no preview. Pages past the first are drawn
+   * on first request (docs/decisions.md, "Document pages").
+   */
+  page_url_template: z.string().nullable(),
   preview_state: z.enum(PREVIEW_STATES),
   /** Why there is no preview (failed), or that the file decoded only in part (ready). */
   preview_error: z.string().nullable(),

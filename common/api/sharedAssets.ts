@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { assetRoundSchema, assetSchema } from './assets';
+import { replySchema } from './comments';
 import { paginationSchema } from './projects';
 
 /**
@@ -24,6 +25,7 @@ export const sharedRoundSchema = assetRoundSchema
     width: true,
     height: true,
     page_count: true,
+    page_url_template: true,
     preview_state: true,
     preview_error: true,
     image_url: true,
@@ -56,14 +58,39 @@ export const sharedAssetSchema = assetSchema
 export type SharedAsset = z.infer<typeof sharedAssetSchema>;
 
 /**
+ * A comment or reply of the latest round as a link's viewers read it: the author's name only,
+ * mentions written out as '@Name' (no member ids), no attached files (those are the members'),
+ * nothing the viewer could act on.
+ */
+export const sharedReplySchema = replySchema
+  .pick({
+    id: true,
+    parent_id: true,
+    text: true,
+    created_at: true,
+    completed_at: true,
+    markup_number: true,
+    markup: true,
+    page: true,
+    is_edited: true,
+    global_comment: true,
+  })
+  .extend({ author: z.object({ name: z.string() }) });
+export type SharedReply = z.infer<typeof sharedReplySchema>;
+export const sharedCommentSchema = sharedReplySchema.extend({ replies: z.array(sharedReplySchema) });
+export type SharedComment = z.infer<typeof sharedCommentSchema>;
+
+/**
  * One shared asset (GET /shared/{shareHash}/assets/{id}) with its neighbours among the images of
- * its place, in the list's order. The latest round's comments join this answer with issue 12.
+ * its place, in the list's order, and the comments of its latest round (API.md Sharing).
  */
 export const sharedAssetDetailSchema = sharedAssetSchema.extend({
   /** The image before this asset in its place's list (newer), or null. */
   previous_image_id: z.number().int().nullable(),
   /** The image after this asset in its place's list (older), or null. */
   next_image_id: z.number().int().nullable(),
+  /** The latest round's comments with their replies, the oldest first. */
+  comments: z.array(sharedCommentSchema),
 });
 export type SharedAssetDetail = z.infer<typeof sharedAssetDetailSchema>;
 

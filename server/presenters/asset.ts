@@ -1,7 +1,8 @@
-import type { AssetRound, AssetView } from '@common/api/assets';
+import { isPagedFileType, type AssetRound, type AssetView } from '@common/api/assets';
 import type { Label } from '@common/api/projects';
 import type { AssetRow } from '../db/repositories/assets';
 import type { AssetVersionRow } from '../db/repositories/assetVersions';
+import type { AssetCommentFacts } from '../db/repositories/comments';
 import type { Repositories } from '../db/repositories';
 import { parseLabelsOrder, presentLabel } from './project';
 
@@ -24,6 +25,18 @@ export function renditionUrl(round: AssetVersionRow, kind: RenditionKind): strin
   const token = key.split('/')[1] ?? '';
   const file = kind === 'tiles' ? 'tiles/image.dzi' : kind;
   return `/api/v1/renditions/${round.id}/${token}/${file}`;
+}
+
+/** Whether the round's file has pages to browse (and a preview run whose folder holds them). */
+export function hasPages(round: Pick<AssetVersionRow, 'file_type' | 'preview_state' | 'thumbnail_key'>) {
+  return round.preview_state === 'ready' && round.thumbnail_key !== null && isPagedFileType(round.file_type);
+}
+
+/** The address of a document's page with `{page}` for its number (GET /renditions/…/pages/{n}). */
+export function pageUrlTemplate(round: AssetVersionRow): string | null {
+  if (!hasPages(round)) return null;
+  const token = round.thumbnail_key!.split('/')[1] ?? '';
+  return `/api/v1/renditions/${round.id}/${token}/pages/{page}`;
 }
 
 /** A round's file and how its preview went: the same for members and for a link's viewers. */
@@ -51,6 +64,7 @@ export function presentRound(round: AssetVersionRow, uploaderName: string | null
     thumbnail_url: thumbnailUrl,
     lqip_url: round.lqip,
     tiles_url: renditionUrl(round, 'tiles'),
+    page_url_template: pageUrlTemplate(round),
     original_url: renditionUrl(round, 'original')!,
     uploader: { id: round.uploader_id, name: uploaderName },
     ...presentRoundFile(round),
@@ -106,6 +120,7 @@ export function presentAsset(
   current: AssetRound,
   marks: AssetMarks,
   label: Label | null,
+  comments: Pick<AssetCommentFacts, 'newCount' | 'newlyApprovedCount' | 'hasComments'> = NO_COMMENTS,
 ): AssetView {
   return {
     id: asset.id,
@@ -116,13 +131,12 @@ export function presentAsset(
     current_version: current,
     approve: asset.approve,
     kind: asset.kind,
-    // Comments arrive with issue 12, which counts these from the user's last sight of the comments.
-    new_comments_count: 0,
-    newly_approved_comments_count: 0,
+    new_comments_count: comments.newCount,
+    newly_approved_comments_count: comments.newlyApprovedCount,
     unresolved_comments_count: asset.unresolved_comments_count,
     ...marks,
     rush_priority: asset.rush_priority_set_at !== null,
-    has_comments: false,
+    has_comments: comments.hasComments,
     asset_versions_count: asset.versions_count,
     label,
     is_processing: current.is_processing,
@@ -132,21 +146,23 @@ export function presentAsset(
   };
 }
 
+const NO_COMMENTS = { newCount: 0, newlyApprovedCount: 0, hasComments: false };
+
 /**
  * Presents assets for one user in a fixed three queries whatever their number: the current rounds
- * with their uploaders, the labels, and the user's last sight of each asset.
+ * with their uploaders, the labels, and the user's last sight of each asset with its comments' facts.
  */
 export class AssetPresenter {
-  constructor(private readonly read: Pick<Repositories, 'assets' | 'assetUserStates'>) {}
+  constructor(private readonly read: Pick<Repositories, 'assets' | 'comments'>) {}
 
   async many(assets: AssetRow[], userId: number): Promise<AssetView[]> {
     if (assets.length === 0) return [];
     const ids = assets.map((a) => a.id);
     const versionIds = assets.map((a) => a.current_version_id).filter((id): id is number => id !== null);
-    const [rounds, labels, seen] = await Promise.all([
+    const [rounds, labels, facts] = await Promise.all([
       this.read.assets.roundsWithUploader(versionIds),
       this.read.assets.labelsOf(ids),
-      this.read.assetUserStates.lastSeen(userId, ids),
+      this.read.comments.assetFacts(userId, ids),
     ]);
     const current = new Map(rounds.map((r) => [r.id, presentRound(r, r.uploader_name)]));
     // An asset whose first round is still being written has no current round yet: it is not shown.
@@ -155,7 +171,8 @@ export class AssetPresenter {
       if (!round) return [];
       const labelled = labels.get(asset.id);
       const label = labelled ? presentLabel(labelled.label, parseLabelsOrder(labelled.labelsOrder)) : null;
-      return [presentAsset(asset, round, assetMarks(asset, userId, seen.get(asset.id)), label)];
+      const fact = facts.get(asset.id);
+      return [presentAsset(asset, round, assetMarks(asset, userId, fact?.lastSeenAt), label, fact)];
     });
   }
 

@@ -105,12 +105,11 @@ export function presentProject(row: ProjectRow, facts: ProjectFacts, userId: num
     has_new_activity: lastSeen !== null && othersActivityAt !== undefined && othersActivityAt > lastSeen,
     has_new_assets: assets?.hasNew ?? false,
     has_assets_unseen_by_current_user: assets?.hasUnseen ?? false,
-    // Comments, tasks and notifications arrive with their issues; they fill these in then.
-    has_new_comments: false,
-    has_newly_approved_comments: false,
+    has_new_comments: assets?.hasNewComments ?? false,
+    has_newly_approved_comments: assets?.hasNewlyApprovedComments ?? false,
     has_newly_flagged_assets: assets?.hasNewlyFlagged ?? false,
     has_newly_approved_assets: assets?.hasNewlyApproved ?? false,
-    has_new_tasks: false,
+    has_new_tasks: assets?.hasNewTasks ?? false,
     workspace: {
       id: workspace.id,
       name: workspace.name,
@@ -119,6 +118,7 @@ export function presentProject(row: ProjectRow, facts: ProjectFacts, userId: num
       is_active: workspace.isActive,
     },
     labels_order: labelsOrder,
+    // Notifications arrive with their issue; it fills this in then.
     unseen_notifications_count: 0,
   };
 }

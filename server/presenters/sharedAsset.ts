@@ -2,7 +2,7 @@ import type { SharedAsset, SharedRound } from '@common/api/sharedAssets';
 import type { AssetRow } from '../db/repositories/assets';
 import type { AssetVersionRow } from '../db/repositories/assetVersions';
 import type { ProjectRow } from '../db/repositories/projects';
-import { presentRoundFile, renditionUrl, type RenditionKind } from './asset';
+import { pageUrlTemplate, presentRoundFile, renditionUrl, type RenditionKind } from './asset';
 
 const MEMBER_PREFIX = '/api/v1/renditions/';
 
@@ -14,9 +14,9 @@ const MEMBER_PREFIX = '/api/v1/renditions/';
 export function sharedRenditionUrl(
   shareHash: string,
   round: AssetVersionRow,
-  kind: RenditionKind,
+  kind: RenditionKind | 'pages',
 ): string | null {
-  const url = renditionUrl(round, kind);
+  const url = kind === 'pages' ? pageUrlTemplate(round) : renditionUrl(round, kind);
   if (!url?.startsWith(MEMBER_PREFIX)) return null;
   return `/api/v1/shared/${encodeURIComponent(shareHash)}/renditions/${url.slice(MEMBER_PREFIX.length)}`;
 }
@@ -32,6 +32,7 @@ export function presentSharedRound(project: ProjectRow, round: AssetVersionRow):
     thumbnail_url: sharedRenditionUrl(hash, round, 'thumbnail'),
     lqip_url: round.lqip,
     tiles_url: sharedRenditionUrl(hash, round, 'tiles'),
+    page_url_template: sharedRenditionUrl(hash, round, 'pages'),
     original_url: project.share_hash_downloadable === 1 ? sharedRenditionUrl(hash, round, 'original') : null,
     created_at: round.created_at,
   };

@@ -7,7 +7,7 @@ import { notFound } from '../errors';
 import { requireSession } from '../plugins/session';
 import { attachment } from './contentDisposition';
 
-export type RenditionRouteDeps = Pick<AppContext, 'assets' | 'storage'>;
+export type RenditionRouteDeps = Pick<AppContext, 'assets' | 'storage' | 'roundPages'>;
 
 const YEAR_SECONDS = 365 * 24 * 3600;
 
@@ -22,7 +22,8 @@ export const renditionParams = z.object({
 
 /**
  * The files of a round, for the project's members: the thumbnail, the preview, the low-res
- * download, the DeepZoom tiles and the original. Addresses hold the random name of the files'
+ * download, the DeepZoom tiles, a document's pages (`pages/{n}`, drawn on first request) and the
+ * original. Addresses hold the random name of the files'
  * folder, so one address always serves the same bytes: browsers keep them for a year (privately).
  */
 export function renditionRoutes(ctx: RenditionRouteDeps): FastifyPluginAsyncZod {
@@ -43,17 +44,14 @@ export function renditionRoutes(ctx: RenditionRouteDeps): FastifyPluginAsyncZod 
 
 /** Nothing here is ever run or shown as a page: nosniff, and a policy that forbids everything active. */
 export async function sendRendition(
-  ctx: Pick<AppContext, 'storage'>,
+  ctx: Pick<AppContext, 'storage' | 'roundPages'>,
   reply: FastifyReply,
   round: AssetVersionRow,
   token: string,
   file: string,
   { cacheControl }: { cacheControl: string },
 ) {
-  const key = keyOf(round, token, file);
-  if (!key) throw notFound();
-  const stored = await ctx.storage.get(key);
-  if (!stored) throw notFound();
+  const stored = await storedFile(ctx, round, token, file);
   void reply
     .header('cache-control', cacheControl)
     .header('x-content-type-options', 'nosniff')
@@ -63,6 +61,27 @@ export async function sendRendition(
   if (file === 'original') void reply.header('content-disposition', attachment(round.file_name));
   return reply.send(stored.body);
 }
+
+async function storedFile(
+  ctx: Pick<AppContext, 'storage' | 'roundPages'>,
+  round: AssetVersionRow,
+  token: string,
+  file: string,
+) {
+  const page = PAGE_FILE.exec(file);
+  if (page) {
+    if (!round.thumbnail_key?.startsWith(`renditions/${token}/`)) throw notFound();
+    return ctx.roundPages.file(round, `renditions/${token}`, Number(page[1]));
+  }
+  const key = keyOf(round, token, file);
+  if (!key) throw notFound();
+  const stored = await ctx.storage.get(key);
+  if (!stored) throw notFound();
+  return stored;
+}
+
+/** A document's page: `pages/{n}`, n without leading zeros (one address per page). */
+const PAGE_FILE = /^pages\/([1-9]\d{0,5})$/;
 
 /** The storage key the address names, or null when it names nothing of this round. */
 function keyOf(

@@ -88,7 +88,14 @@ export function sharedProjectOf(request: FastifyRequest): ProjectRow {
 /** What these routes call: reading this line tells every service they reach. */
 export type SharedViewRouteDeps = Pick<
   AppContext,
-  'assets' | 'config' | 'folders' | 'projectSharing' | 'sharedAccess' | 'sharedAssets' | 'storage'
+  | 'assets'
+  | 'config'
+  | 'folders'
+  | 'projectSharing'
+  | 'sharedAccess'
+  | 'sharedAssets'
+  | 'storage'
+  | 'roundPages'
 >;
 
 /**

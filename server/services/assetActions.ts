@@ -42,18 +42,19 @@ export class AssetActions {
   /** All or nothing; the stored files of every round go after the commit. */
   async destroy(view: ProjectView, assets: AssetRow[]): Promise<number> {
     const ids = assets.map((a) => a.id);
-    const rounds = await this.uow.transaction(async (tx) => {
+    const removed = await this.uow.transaction(async (tx) => {
       await tx.lock('projects', view.project.id);
       // Another call may have deleted some meanwhile: then none go.
       if ((await tx.assets.findMany(ids)).length !== ids.length) throw assetNotFound();
       const rounds = await tx.assetVersions.listForAssets(ids);
+      const commentFiles = await tx.comments.fileKeysOfAssets(ids);
       await tx.assets.deleteMany(ids);
       const bytes = rounds.reduce((sum, r) => sum + Number(r.size_bytes), 0);
       await tx.projects.addStorageUsed(view.project.id, -bytes);
       await this.recordEach(tx, view, 'asset.deleted', assets, (a) => ({ name: a.name }));
-      return rounds;
+      return { rounds, commentFiles };
     });
-    await this.removeRounds(rounds);
+    await this.removeRounds(removed.rounds, removed.commentFiles);
     return ids.length;
   }
 

@@ -1,7 +1,7 @@
-import type { AssetVersionRow } from '../db/repositories/assetVersions';
 import type { Tx, UnitOfWork } from '../db/unitOfWork';
 import type { FolderContentsSummary } from '../presenters/folder';
 import { renditionUrl } from '../presenters/asset';
+import type { RemoveRoundFiles } from './assets';
 import type { FolderContents } from './folders';
 
 /** A folder card shows at most 3 images (§9). */
@@ -11,7 +11,7 @@ const FOLDER_PREVIEWS = 3;
 export class AssetFolderContents implements FolderContents {
   constructor(
     private readonly uow: UnitOfWork,
-    private readonly removeRoundFiles: (rounds: AssetVersionRow[]) => Promise<void>,
+    private readonly removeRoundFiles: RemoveRoundFiles,
   ) {}
 
   async summarize(folderIds: number[]): Promise<Map<number, FolderContentsSummary>> {
@@ -32,6 +32,7 @@ export class AssetFolderContents implements FolderContents {
   async removeFromFolders(tx: Tx, folderIds: number[]): Promise<() => Promise<void>> {
     const assetIds = await tx.assets.idsInFolders(folderIds);
     const rounds = await tx.assetVersions.listForAssets(assetIds);
+    const commentFiles = await tx.comments.fileKeysOfAssets(assetIds);
     const bytesByProject = new Map<number, number>();
     for (const round of rounds)
       bytesByProject.set(
@@ -41,6 +42,6 @@ export class AssetFolderContents implements FolderContents {
     for (const [projectId, bytes] of bytesByProject) await tx.projects.addStorageUsed(projectId, -bytes);
     await tx.assets.deleteMany(assetIds);
     // The files go only once the rows are gone for good: a rolled-back delete keeps them.
-    return () => this.removeRoundFiles(rounds);
+    return () => this.removeRoundFiles(rounds, commentFiles);
   }
 }

@@ -14,8 +14,11 @@ import { projectEvent } from './projectEvents';
 
 const PREVIEW_NOT_FAILED = 'Only a round whose preview failed can be tried again.';
 
-/** Files of deleted rounds, removed from storage after the commit. */
-export type RemoveRoundFiles = (rounds: AssetVersionRow[]) => Promise<void>;
+/**
+ * Files of deleted rounds, and any other stored files of what was deleted with them (the files
+ * of deleted assets' comments), removed from storage after the commit.
+ */
+export type RemoveRoundFiles = (rounds: AssetVersionRow[], otherKeys?: string[]) => Promise<void>;
 
 /** Reading assets and their rounds; deleting the latest round. */
 export class AssetService {

@@ -13,8 +13,8 @@ function roundKeys(round: Pick<AssetVersionRow, 'original_key' | 'thumbnail_key'
 }
 
 /**
- * The stored files of projects (today the uploaded covers; the assets issue adds rounds and
- * previews here), listed before their rows go and removed from storage after the commit.
+ * The stored files of projects (uploaded covers, rounds and their previews, comment files),
+ * listed before their rows go and removed from storage after the commit.
  */
 export class ProjectFiles {
   constructor(
@@ -26,18 +26,20 @@ export class ProjectFiles {
   async keysOfProjects(projectIds: number[]): Promise<string[]> {
     const covers = await this.uow.read.projects.coverKeys(projectIds);
     const rounds = await this.uow.read.assetVersions.listForProjects(projectIds);
-    return [...covers, ...rounds.flatMap(roundKeys)];
+    const commentFiles = await this.uow.read.comments.fileKeysOfProjects(projectIds);
+    return [...covers, ...rounds.flatMap(roundKeys), ...commentFiles];
   }
 
   async keysOfWorkspace(workspaceId: number): Promise<string[]> {
     const covers = await this.uow.read.projects.coverKeysInWorkspace(workspaceId);
     const rounds = await this.uow.read.assetVersions.listForWorkspace(workspaceId);
-    return [...covers, ...rounds.flatMap(roundKeys)];
+    const commentFiles = await this.uow.read.comments.fileKeysOfWorkspace(workspaceId);
+    return [...covers, ...rounds.flatMap(roundKeys), ...commentFiles];
   }
 
-  /** The files of rounds whose rows are gone. */
-  removeRounds(rounds: AssetVersionRow[]): Promise<void> {
-    return this.remove(rounds.flatMap(roundKeys));
+  /** The files of rounds whose rows are gone, and `otherKeys` (their assets' comment files). */
+  removeRounds(rounds: AssetVersionRow[], otherKeys: string[] = []): Promise<void> {
+    return this.remove([...rounds.flatMap(roundKeys), ...otherKeys]);
   }
 
   /** The rows are gone either way; a file left behind is only logged. */

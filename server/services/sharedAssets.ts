@@ -4,6 +4,7 @@ import type { ProjectRow } from '../db/repositories/projects';
 import type { UnitOfWork } from '../db/unitOfWork';
 import { notFound } from '../errors';
 import { presentSharedAsset } from '../presenters/sharedAsset';
+import { presentSharedThreads } from '../presenters/sharedComment';
 
 export const SHARED_ASSETS_PER_PAGE = 100;
 
@@ -36,8 +37,10 @@ export class SharedAssetService {
     const [presented] = await this.present(project, [asset]);
     if (!presented) throw notFound();
     const { previous, next } = await this.uow.read.sharedAssets.imageNeighbours(asset);
-    // Issue 12: the latest round's comments are added to this answer here.
-    return { ...presented, previous_image_id: previous, next_image_id: next };
+    // Listed shared assets always have a latest round.
+    const latest = asset.current_version_id ?? 0;
+    const comments = presentSharedThreads(await this.uow.read.comments.list(asset.id, latest));
+    return { ...presented, previous_image_id: previous, next_image_id: next, comments };
   }
 
   private async present(project: ProjectRow, assets: AssetRow[]): Promise<SharedAsset[]> {

@@ -1,4 +1,6 @@
 import { closeConverters, renderPreviews } from '../media/previews';
+import { drawPage, pagedSource } from '../media/previews';
+import { RoundPages } from '../services/roundPages';
 import { MAKE_PREVIEWS } from '../jobs/previewJob';
 import type { AssetVersionRow } from '../db/repositories/assetVersions';
 import { AssetPresenter } from '../presenters/asset';
@@ -32,7 +34,8 @@ export function assetServices(
   const assetAccess = new AssetAccess(uow, projectAccess);
   /** Assets as one user sees them, with their 'new' marks, a page at a time. */
   const assetPresenter = new AssetPresenter(uow.read);
-  const removeRounds = (rounds: AssetVersionRow[]) => projectFiles.removeRounds(rounds);
+  const removeRounds = (rounds: AssetVersionRow[], otherKeys?: string[]) =>
+    projectFiles.removeRounds(rounds, otherKeys);
   const assetsViewOptions = new AssetsViewOptionsService(uow.read.users);
   return {
     /** GET /projects/{id}/assets and /folders/{id}/assets; the project's manual order of assets. */
@@ -54,6 +57,8 @@ export function assetServices(
     ),
     assetActions: new AssetActions(uow, assetPresenter, removeRounds, clock),
     assetPreviews: new AssetPreviews(uow, storage, renderPreviews, config.uploads.dir, clock, log),
+    /** A document's pages past the first, drawn on first request and kept (bounded, coalesced). */
+    roundPages: new RoundPages(storage, { pagedSource, drawPage }, config.uploads.dir, log),
     /** Files and zips for members and public links: streamed at once, or built by a job and e-mailed. */
     downloads: new Downloads(
       { uow, projectAccess, storage, jobs, mailer: p.mailer, clock, config, log },

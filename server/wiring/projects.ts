@@ -16,6 +16,7 @@ import { ProjectSharing } from '../services/projectSharing';
 import { ProjectsViewOptionsService } from '../services/projectsViewOptions';
 import { ProjectTransfers } from '../services/projectTransfers';
 import { SharedAccess } from '../services/sharedAccess';
+import { TaskService } from '../services/tasks';
 import { WorkspaceProjects } from '../services/workspaceProjects';
 import type { Platform } from './platform';
 import type { WorkspaceServices } from './workspaces';
@@ -35,7 +36,7 @@ export function projectServices(
     uow,
     projectAccess,
     clock,
-    new AssetFolderContents(uow, (rounds) => projectFiles.removeRounds(rounds)),
+    new AssetFolderContents(uow, (rounds, otherKeys) => projectFiles.removeRounds(rounds, otherKeys)),
   );
   return {
     /** The one door to a project for signed-in users (404 for anyone not allowed to see it). */
@@ -71,5 +72,7 @@ export function projectServices(
     sharedAccess: new SharedAccess(uow.read.projects, clock, limiter, config.sessionSecret),
     projectSharing: new ProjectSharing(uow, folders, clock),
     activityLogReader: new ActivityLogReader(uow),
+    /** A project's tasks panel. */
+    tasks: new TaskService(uow, clock),
   };
 }

@@ -79,6 +79,8 @@ describe('embedded queue: a worker process killed mid-job', () => {
     expect(markers(markerDir, 'started')).toHaveLength(2);
     expect(first).toMatch(/-1$/);
     expect(second).toMatch(/-2$/);
+    // Two processes: the second attempt ran in the second worker.
+    expect(first?.split('-')[1]).not.toBe(second?.split('-')[1]);
     expect(markers(markerDir, 'done')).toEqual([second?.replace('started', 'done')]);
     expect(await sender.failed()).toEqual([]);
   }, 50_000);

@@ -45,6 +45,9 @@ describe('a refused delivery', () => {
       expect(smtp.refused()).toBe(1);
       app.clock.advance(2_000);
       await waitUntil(() => smtp.refused() === 2);
+      // The retry's time is set from the clock when the run records its failure, a moment after
+      // the SMTP server refused: the clock moves on only once that is done.
+      await app.ctx.jobs.idle();
       app.clock.advance(21_000);
       await waitUntil(() => smtp.received.length === 1);
       expect(smtp.received[0]?.to).toEqual([user.email]);

@@ -31,6 +31,7 @@ const ROUND_KEYS = [
   'number',
   'original_url',
   'page_count',
+  'page_url_template',
   'preview_error',
   'preview_state',
   'size_in_bytes',

@@ -20,10 +20,12 @@ export interface KillablePayload extends Record<string, unknown> {
   markerDir: string;
 }
 
+/** The markers of one kind, in the order of their attempts (not by name: pids differ in digits). */
 export function markers(markerDir: string, kind: 'started' | 'done'): string[] {
+  const attempt = (file: string) => Number(file.slice(file.lastIndexOf('-') + 1));
   return readdirSync(markerDir)
     .filter((file) => file.startsWith(`${kind}-`))
-    .sort();
+    .sort((a, b) => attempt(a) - attempt(b) || a.localeCompare(b));
 }
 
 export function markerPath(markerDir: string, kind: 'started' | 'done', attempt: number): string {

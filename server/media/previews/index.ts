@@ -9,7 +9,7 @@ import { outcomeFromError } from './previewError';
 import { renderPsd } from './psd';
 import { renderRaw } from './raw';
 import { renderText } from './text';
-import type { FileType, PreviewInput, PreviewOutcome } from './types';
+import type { FileType, PreviewFailureCode, PreviewInput, PreviewOutcome } from './types';
 
 export { closeExiftool } from './exiftool';
 import { closeExiftool } from './exiftool';
@@ -84,6 +84,35 @@ export async function renderPage(input: PreviewInput, page: number): Promise<Buf
   if (input.type === 'tiff') return renderTiffPage(input.path, page, input.signal);
   if (input.type === 'pdf' || input.type === 'ai') return renderPdfPage(input.path, page, input.signal);
   return null;
+}
+
+/**
+ * The file the pages of a document are drawn from: an Office document converted to PDF by
+ * LibreOffice (written in input.workDir, so that it can be kept and the slow conversion done
+ * once), any other file as it is.
+ */
+export async function pagedSource(input: PreviewInput): Promise<PreviewInput> {
+  const filter = OFFICE_FILTERS[input.type];
+  if (!filter) return input;
+  const pdf = await libreOffice.convertToPdf(input.path, filter, join(input.workDir, 'pdf'), input.signal);
+  return { ...input, path: pdf, type: 'pdf' };
+}
+
+/** One page drawn, or why it could not be: no such page, or a converter's failure with its sentence. */
+export type PageOutcome =
+  { ok: true; png: Buffer } | { ok: false; code: PreviewFailureCode | 'no_page'; reason: string };
+
+/** renderPage that never throws: a failure is an outcome with a code and a sentence. */
+export async function drawPage(input: PreviewInput, page: number): Promise<PageOutcome> {
+  try {
+    const png = await renderPage(input, page);
+    return png
+      ? { ok: true, png }
+      : { ok: false, code: 'no_page', reason: 'This document has no such page.' };
+  } catch (error) {
+    const outcome = outcomeFromError(error, 'The document renderer');
+    return outcome.ok ? { ok: false, code: 'unreadable', reason: 'The page could not be drawn.' } : outcome;
+  }
 }
 
 /**

@@ -1,0 +1,271 @@
+import { z } from 'zod';
+import { messages, requiredText } from '../validation';
+
+/**
+ * Comments, replies and their markup: the wire format (projects-side §3, §4, §7, §8, §9).
+ *
+ * A comment's text is plain text, never HTML. Mentions are written in it as `@[Name](user:ID)`
+ * (MENTION_PATTERN); the server refuses a mention of someone who is not a member of the project
+ * and answers the ids mentioned in `mentions`.
+ */
+
+/** §9: the palette of 8 colours, in the order the colour picker shows them. */
+export const MARKUP_COLORS = {
+  red: '#E5372C',
+  orange: '#F5862A',
+  yellow: '#F7D038',
+  green: '#2B9324',
+  blue: '#2F6FDE',
+  purple: '#8E44CF',
+  nearWhite: '#F4F4F4',
+  black: '#000000',
+} as const;
+export type MarkupColor = (typeof MARKUP_COLORS)[keyof typeof MARKUP_COLORS];
+export const MARKUP_PALETTE: readonly MarkupColor[] = Object.values(MARKUP_COLORS);
+
+/** §9: stroke sizes 1 to 8 (the slider maps 0–100 % onto them). */
+export const MARKUP_SIZE_MIN = 1;
+export const MARKUP_SIZE_MAX = 8;
+/** Caps checked before anything else looks at a markup. */
+export const MARKUP_SHAPES_MAX = 200;
+export const MARKUP_POINTS_MAX = 5000;
+/** Points of all the shapes of one comment together. */
+export const MARKUP_TOTAL_POINTS_MAX = 50_000;
+/** Absolute coordinates (is_relative false) are image pixels: no picture we take is wider. */
+export const MARKUP_ABSOLUTE_MAX = 1_000_000;
+
+export const COMMENT_TEXT_MAX = 5000;
+/** Files attached to one comment, and the size of each. */
+export const COMMENT_FILES_MAX = 5;
+export const COMMENT_FILE_MAX_BYTES = 25 * 1024 * 1024;
+/** A page number past any document's (checked against the round's page_count afterwards). */
+export const COMMENT_PAGE_MAX = 100_000;
+/** Mentions in one comment. */
+export const COMMENT_MENTIONS_MAX = 50;
+
+/**
+ * `@[Name](user:ID)`: a name of at most 100 characters without brackets or line breaks, and a
+ * numeric id. No nested quantifier, so matching costs time in proportion to the text.
+ */
+export const MENTION_PATTERN = /@\[([^\]\n]{1,100})\]\(user:(\d{1,12})\)/g;
+
+/** The user ids a text mentions, each once, in the order they first appear. */
+export function mentionedIds(text: string): number[] {
+  const ids: number[] = [];
+  for (const match of text.matchAll(MENTION_PATTERN)) {
+    const id = Number(match[2]);
+    if (!ids.includes(id)) ids.push(id);
+  }
+  return ids;
+}
+
+/** The mention token the text box inserts for a member. */
+export function mentionToken(user: { id: number; name: string }): string {
+  const name = user.name.replace(/[[\]\n]/g, ' ').slice(0, 100);
+  return `@[${name}](user:${user.id})`;
+}
+
+/** The text as people read it, mentions as '@Name', cut at `max` characters (activity log, e-mails). */
+export function commentExcerpt(text: string, max = 80): string {
+  const plain = text
+    .replace(MENTION_PATTERN, (_token, name: string) => `@${name}`)
+    .replace(/\s+/g, ' ')
+    .trim();
+  return plain.length > max ? `${plain.slice(0, max - 1)}…` : plain;
+}
+
+export const COMMENT_TEXTS = {
+  deleteTitle: 'Delete Comment',
+  deleteComment: 'Are you sure you want to delete this comment?',
+  deleteReply: 'Are you sure you want to delete this reply?',
+  deleted: 'The comment was deleted.',
+  notFound: 'This comment no longer exists.',
+  tooShortLine: 'A line needs more than one point.',
+  badColor: `Stroke color must be one of ${MARKUP_PALETTE.join(', ')}.`,
+  badSize: `Stroke size must be between ${MARKUP_SIZE_MIN} and ${MARKUP_SIZE_MAX}.`,
+  tooManyShapes: `A comment carries at most ${MARKUP_SHAPES_MAX} shapes.`,
+  tooManyPoints: `A line has at most ${MARKUP_POINTS_MAX} points.`,
+  tooManyPointsTotal: `A comment's markup has at most ${MARKUP_TOTAL_POINTS_MAX} points.`,
+  relativePoint: 'Relative points lie between 0 and 1.',
+  absolutePoint: `Points lie between 0 and ${MARKUP_ABSOLUTE_MAX}.`,
+  replyNoMarkup: 'A reply cannot carry markup.',
+  replyNoGlobal: 'A reply cannot be a global comment.',
+  globalNoMarkup: 'A global comment is about the whole asset: it carries no markup.',
+  replyToReply: 'Reply to the comment itself, not to one of its replies.',
+  parentElsewhere: 'The comment replied to is not on this asset.',
+  replyNoCompletion: 'Only a comment, not a reply, can be completed or reopened.',
+  editOwnOnly: 'Only the author can edit a comment.',
+  deleteByLevel: 'Only the author, or a member with a higher role than the author, can delete this comment.',
+  mentionNotMember: 'Only members of the project can be mentioned.',
+  tooManyMentions: `A comment mentions at most ${COMMENT_MENTIONS_MAX} people.`,
+  tooManyFiles: `A comment carries at most ${COMMENT_FILES_MAX} files.`,
+  fileTooLarge: (name: string) =>
+    `The file ${name} is larger than ${COMMENT_FILE_MAX_BYTES / 1024 / 1024} MB.`,
+  unknownFile: 'A kept file is not one of this comment’s files.',
+  noRound: 'This asset has no such round.',
+  markupOnRound: 'A comment with markup is drawn on the asset’s current round.',
+  pageOnImage: 'Only a document’s comments are on a page.',
+  pageOnGlobal: 'A global comment is about the whole asset: it is on no page.',
+  replyPage: 'A reply is on the page of the comment it answers.',
+  pageOutOfRange: (pages: number) =>
+    pages === 1
+      ? 'This document has 1 page: the page must be 1.'
+      : `This document has ${pages} pages: the page must be between 1 and ${pages}.`,
+} as const;
+
+/** A list whose length is checked before any of its items is looked at. */
+function capped<T extends z.ZodType>(item: T, max: number, error: string) {
+  return z.array(z.unknown()).max(max, { error, abort: true }).pipe(z.array(item));
+}
+
+const coordinate = z.number().finite();
+export const markupPointSchema = z.object({ x: coordinate, y: coordinate });
+export type MarkupPoint = z.infer<typeof markupPointSchema>;
+
+/** §3: a line shape; valid only with more than one point. */
+export const markupShapeSchema = z
+  .object({
+    points: capped(markupPointSchema, MARKUP_POINTS_MAX, COMMENT_TEXTS.tooManyPoints),
+    stroke_color: z
+      .string()
+      .max(9, { error: COMMENT_TEXTS.badColor, abort: true })
+      .transform((c) => c.toUpperCase())
+      .refine((c) => (MARKUP_PALETTE as readonly string[]).includes(c), { error: COMMENT_TEXTS.badColor }),
+    stroke_size: z
+      .number()
+      .int({ error: COMMENT_TEXTS.badSize })
+      .min(MARKUP_SIZE_MIN, { error: COMMENT_TEXTS.badSize })
+      .max(MARKUP_SIZE_MAX, { error: COMMENT_TEXTS.badSize }),
+    /** Coordinates relative to the image (0..1 of its width and height), so they stay in place at every zoom. */
+    is_relative: z.boolean(),
+  })
+  .superRefine(({ points, is_relative }, ctx) => {
+    if (points.length < 2)
+      ctx.addIssue({ code: 'custom', message: COMMENT_TEXTS.tooShortLine, path: ['points'] });
+    const max = is_relative ? 1 : MARKUP_ABSOLUTE_MAX;
+    const min = is_relative ? 0 : -MARKUP_ABSOLUTE_MAX;
+    if (points.some((p) => p.x < min || p.x > max || p.y < min || p.y > max))
+      ctx.addIssue({
+        code: 'custom',
+        message: is_relative ? COMMENT_TEXTS.relativePoint : COMMENT_TEXTS.absolutePoint,
+        path: ['points'],
+      });
+  });
+export type MarkupShape = z.infer<typeof markupShapeSchema>;
+
+/** A stored shape as answered (checked when it was written). */
+export const presentedShapeSchema = z.object({
+  points: z.array(markupPointSchema),
+  stroke_color: z.string(),
+  stroke_size: z.number().int(),
+  is_relative: z.boolean(),
+});
+
+export const markupSchema = capped(markupShapeSchema, MARKUP_SHAPES_MAX, COMMENT_TEXTS.tooManyShapes).refine(
+  (shapes) => shapes.reduce((n, s) => n + s.points.length, 0) <= MARKUP_TOTAL_POINTS_MAX,
+  { error: COMMENT_TEXTS.tooManyPointsTotal },
+);
+
+const commentText = requiredText('Comment', { max: COMMENT_TEXT_MAX }).refine(
+  (text) => mentionedIds(text).length <= COMMENT_MENTIONS_MAX,
+  { error: COMMENT_TEXTS.tooManyMentions },
+);
+
+/**
+ * POST /comments as JSON. With files, the same fields go as multipart form data (markup as a JSON
+ * string, booleans as 'true'/'false') with up to COMMENT_FILES_MAX parts named `files`.
+ */
+export const createCommentSchema = z.object({
+  asset_id: z.number().int().positive(),
+  text: commentText,
+  /** The root comment replied to; null or absent for a new comment. */
+  parent_id: z.number().int().positive().nullish(),
+  /** A comment on the asset as a whole, with no place on it. */
+  global_comment: z.boolean().optional(),
+  /** Lines drawn on the current round; a reply carries none. */
+  markup: markupSchema.nullish(),
+  /**
+   * The page of a document the comment (its markup) is on, 1 to the round's page_count; page 1
+   * when markup on a document comes without one. Refused on an image and on a global comment; a
+   * reply is on its comment's page.
+   */
+  page: z.number().int().min(1).max(COMMENT_PAGE_MAX).nullish(),
+});
+export type CreateCommentRequest = z.input<typeof createCommentSchema>;
+
+/**
+ * PATCH /comments/{id}: what is given changes. `files` lists the ids of the comment's files to
+ * keep (the others go); new files come as multipart parts named `files`, as on creation.
+ */
+export const updateCommentSchema = z.object({
+  text: commentText.optional(),
+  markup: markupSchema.nullish(),
+  files: z.array(z.number().int().positive()).max(COMMENT_FILES_MAX).optional(),
+});
+export type UpdateCommentRequest = z.input<typeof updateCommentSchema>;
+
+export const commentAuthorSchema = z.object({
+  id: z.number().int().nullable(),
+  name: z.string(),
+  avatar: z.string().nullable(),
+});
+
+export const commentFileSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  size: z.number().int(),
+  url: z.string(),
+});
+export type CommentFile = z.infer<typeof commentFileSchema>;
+
+const commentFields = {
+  id: z.number().int(),
+  asset_id: z.number().int(),
+  /** The round the comment was made on (its id). */
+  version_id: z.number().int(),
+  /** That round's number ('Round N'). */
+  round_number: z.number().int(),
+  /** Plain text with `@[Name](user:ID)` mentions; never HTML. */
+  text: z.string(),
+  /** The users mentioned in the text. */
+  mentions: z.array(z.number().int()),
+  user: commentAuthorSchema,
+  parent_id: z.number().int().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  /** Null while open; the server's time it was completed. Always null on a reply. */
+  completed_at: z.string().nullable(),
+  /** 1, 2, 3… per asset for the comments that carry markup; null otherwise. */
+  markup_number: z.number().int().nullable(),
+  markup: z.array(presentedShapeSchema),
+  /** The page of a document it is on (1-based; a reply's is its comment's); null on images and global comments. */
+  page: z.number().int().nullable(),
+  is_edited: z.boolean(),
+  files: z.array(commentFileSchema),
+  global_comment: z.boolean(),
+  /** What the caller may do with it, so the UI hides what the server would refuse. */
+  abilities: z.object({ edit: z.boolean(), destroy: z.boolean(), complete: z.boolean(), reply: z.boolean() }),
+};
+
+export const replySchema = z.object(commentFields);
+export type Reply = z.infer<typeof replySchema>;
+
+export const commentSchema = z.object({ ...commentFields, replies: z.array(replySchema) });
+export type Comment = z.infer<typeof commentSchema>;
+
+/** GET /assets/{id}/comments and per round: `filter` unresolved (open root comments) or all. */
+export const COMMENT_FILTERS = ['all', 'unresolved'] as const;
+export type CommentFilter = (typeof COMMENT_FILTERS)[number];
+export const commentListQuerySchema = z.object({ filter: z.enum(COMMENT_FILTERS).optional() });
+
+/** GET /projects/{projectID}/assets/{id}/comments/seen_by_users: who has seen the asset's comments, and when. */
+export const seenByUserSchema = z.object({
+  user: commentAuthorSchema,
+  last_seen_at: z.string(),
+});
+export type SeenByUser = z.infer<typeof seenByUserSchema>;
+
+export const commentsLastSeenSchema = z.object({ asset_id: z.number().int(), last_seen_at: z.string() });
+
+/** Field errors for a file that is not one, said as the spec's file rule says it. */
+export const commentFileError = messages.file('File');

@@ -1,0 +1,95 @@
+import { randomBytes } from 'node:crypto';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { createReportDocument, placedPoints, strokeWidth, writeCommentPdf } from './commentPdf';
+import type { CommentReport, ReportComment } from './reportModel';
+
+const box = { x: 10, y: 20, width: 200, height: 100 };
+
+describe('markup on the report’s picture', () => {
+  it('places relative points by the drawn size and absolute ones by the original’s', () => {
+    const relative = {
+      points: [{ x: 0.5, y: 1 }],
+      stroke_color: '#000000',
+      stroke_size: 1,
+      is_relative: true,
+    };
+    expect(placedPoints(relative, box, { width: 4000, height: 2000 })).toEqual([{ x: 110, y: 120 }]);
+    const absolute = { ...relative, points: [{ x: 2000, y: 500 }], is_relative: false };
+    expect(placedPoints(absolute, box, { width: 4000, height: 2000 })).toEqual([{ x: 110, y: 45 }]);
+  });
+
+  it('draws a stroke as the viewer does (size 1 a thousandth of the long side), never a hairline', () => {
+    expect(strokeWidth(3, 500)).toBe(1.5);
+    expect(strokeWidth(8, 500)).toBe(4);
+    expect(strokeWidth(1, 100)).toBe(0.75);
+  });
+});
+
+describe('a report streamed to a reader', () => {
+  const comment = (id: number): ReportComment => ({
+    id,
+    parentId: null,
+    number: null,
+    page: null,
+    author: 'Ada Reviewer',
+    createdAt: '2026-11-20T10:00:00Z',
+    completedAt: null,
+    text: 'Warm the shadows a little',
+    markup: [],
+    replies: [],
+  });
+  const report: CommentReport = {
+    projectName: 'Campaign',
+    fileBase: 'Campaign comments',
+    assets: Array.from({ length: 4 }, (_, i) => ({
+      id: i + 1,
+      name: `shot-${i + 1}.jpg`,
+      rounds: [
+        {
+          number: 1,
+          preview: { key: `previews/${i + 1}`, contentType: 'image/jpeg', width: 480, height: 480 },
+          comments: [comment(i + 1)],
+        },
+      ],
+    })),
+    assetsLeftOut: 0,
+    generatedAt: '2026-11-25T10:00:00Z',
+  };
+  // Noise does not compress: each section is far past the stream's buffer of 16 KiB.
+  const picture = () =>
+    sharp(randomBytes(480 * 480 * 3), { raw: { width: 480, height: 480, channels: 3 } })
+      .jpeg({ quality: 90 })
+      .toBuffer();
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
+
+  it('draws the next section only when the reader has taken the last one', async () => {
+    const bytes = await picture();
+    let loads = 0;
+    const doc = createReportDocument('Campaign');
+    const writing = writeCommentPdf(doc, report, async () => (loads++, bytes), { projectCover: true });
+    await settle();
+    // Nobody reads yet: the cover and the first section wait in the buffer, nothing more is drawn.
+    expect(loads).toBe(1);
+    const chunks: Buffer[] = [];
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    const ended = new Promise((resolve) => doc.on('end', resolve));
+    await writing;
+    await ended;
+    expect(loads).toBe(4);
+    const pdf = Buffer.concat(chunks);
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(pdf.subarray(-6).toString()).toContain('%%EOF');
+  });
+
+  it('stops, reading no more previews, when the reader goes', async () => {
+    const bytes = await picture();
+    let loads = 0;
+    const doc = createReportDocument('Campaign');
+    const writing = writeCommentPdf(doc, report, async () => (loads++, bytes), { projectCover: false });
+    await settle();
+    doc.destroy();
+    await writing;
+    expect(loads).toBe(1);
+  });
+});

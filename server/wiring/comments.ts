@@ -1,0 +1,22 @@
+import { CommentCarryOver } from '../services/commentCarryOver';
+import { CommentFiles } from '../services/commentFiles';
+import { CommentReports } from '../services/commentReports/commentReports';
+import { CommentService } from '../services/comments';
+import type { AssetServices } from './assets';
+import type { Platform } from './platform';
+import type { ProjectServices } from './projects';
+
+export type CommentServices = ReturnType<typeof commentServices>;
+
+/** Comments and replies on assets, their markup and files, and each member's last sight of them. */
+export function commentServices(
+  p: Platform,
+  { projectAccess }: Pick<ProjectServices, 'projectAccess'>,
+  { assetAccess }: Pick<AssetServices, 'assetAccess'>,
+) {
+  return {
+    comments: new CommentService(p.uow, assetAccess, projectAccess, new CommentFiles(p.storage), p.clock),
+    commentCarryOver: new CommentCarryOver(p.uow, assetAccess, p.clock),
+    commentReports: new CommentReports(p.uow, assetAccess, projectAccess, p.storage, p.clock),
+  };
+}
