@@ -1,26 +1,100 @@
-import { IconMessageCircle } from '@tabler/icons-react';
-import { useParams } from 'react-router';
+import { Button, Skeleton } from '@mantine/core';
+import { IconPhotoX } from '@tabler/icons-react';
+import { Link, Navigate, useParams } from 'react-router';
+import { ASSET_TEXTS } from '@common/api/assets';
+import { useAsset } from '@web/api/assets';
+import { useFolder } from '@web/api/folders';
+import { useProject } from '@web/api/project';
+import { isAssetGone } from '@web/components/assets/assetNotFound';
 import { usePageBreadcrumbs } from '@web/components/Breadcrumbs/BreadcrumbsContext';
 import { EmptyPanel } from '@web/components/page/EmptyPanel';
-import { Page, PageHeader } from '@web/components/page/Page';
+import { LoadError } from '@web/components/page/LoadError';
+import { Page } from '@web/components/page/Page';
 import { projectCrumbs } from '../project/projectCrumbs';
-import { AssetRoundDropZone, UploadRoundButton } from './AssetRoundDropZone';
+import { assetPath } from '../project/assets/assetPaths';
+import { AssetLayout } from './AssetLayout';
+import { AssetReview } from './AssetReview';
+import { AssetRoundDropZone } from './AssetRoundDropZone';
+import classes from './AssetView.module.css';
 
-/** /projects/:projectID/assets/:assetID (filled by the asset review issue). */
-export function AssetPage() {
-  const { projectID = '', assetID = '' } = useParams();
-  usePageBreadcrumbs(projectCrumbs({ projectID, assetID }));
-  const ids = { projectId: Number(projectID) || 0, assetId: Number(assetID) || 0 };
+const idFrom = (text: string) => (/^\d{1,12}$/.test(text) ? Number(text) : 0);
+
+/** 'Asset Not Found' (§8) in place of the view, with the way back to the project. */
+function AssetNotFound({ projectTo }: { projectTo: string }) {
   return (
     <Page>
-      <PageHeader title="Asset" actions={<UploadRoundButton {...ids} />} />
       <EmptyPanel
-        testId="asset-empty"
-        icon={<IconMessageCircle size={28} />}
-        title="Asset review is on its way"
-        description="Rounds, comments with markup and approvals for this asset will appear here in an upcoming release."
-      />
-      <AssetRoundDropZone {...ids} />
+        testId="asset-not-found"
+        icon={<IconPhotoX size={28} />}
+        title={ASSET_TEXTS.notFoundTitle}
+        description={ASSET_TEXTS.notFound}
+      >
+        <Button component={Link} to={projectTo}>
+          Back to the project
+        </Button>
+      </EmptyPanel>
     </Page>
+  );
+}
+
+/** The frame of the view while the asset loads: the header's height, the dark stage. */
+function AssetViewSkeleton() {
+  return (
+    <AssetLayout
+      header={
+        <header className={classes.header}>
+          <Skeleton height={20} width={280} ml="md" />
+          <Skeleton height={32} width={220} />
+        </header>
+      }
+      stage={<div className={classes.statePanel} />}
+    />
+  );
+}
+
+/**
+ * /projects/:projectID/assets/:assetID: the asset view (projects-side §2 "Asset view"). The page
+ * is also the drop zone for the asset's next round.
+ */
+export function AssetPage() {
+  const { projectID = '', assetID = '' } = useParams();
+  const projectId = idFrom(projectID);
+  const assetId = idFrom(assetID);
+  const asset = useAsset(assetId);
+  const project = useProject(projectId);
+  const folderId = asset.data?.folder_id ?? null;
+  const folder = useFolder(projectId, folderId ?? 0);
+  usePageBreadcrumbs(
+    projectCrumbs(
+      { projectID, folderID: folderId === null ? undefined : String(folderId), assetID },
+      { project: project.data?.name, folder: folder.data?.name, asset: asset.data?.name },
+    ),
+  );
+  const projectTo = `/projects/${projectID}`;
+
+  if (assetId === 0 || isAssetGone(asset.error)) return <AssetNotFound projectTo={projectTo} />;
+  if (asset.error)
+    return (
+      <Page>
+        <LoadError onRetry={() => void asset.refetch()} />
+      </Page>
+    );
+  if (!asset.data || !project.data) return <AssetViewSkeleton />;
+  // An old link naming another project: the asset's own address.
+  if (asset.data.project_id !== projectId) return <Navigate to={assetPath(asset.data)} replace />;
+  return (
+    <>
+      <AssetReview
+        key={asset.data.id}
+        asset={asset.data}
+        project={project.data}
+        back={
+          folderId === null
+            ? { to: projectTo, label: project.data.name }
+            : { to: `${projectTo}/folders/${folderId}`, label: folder.data?.name ?? 'the folder' }
+        }
+      />
+      <AssetRoundDropZone projectId={projectId} assetId={assetId} />
+    </>
   );
 }

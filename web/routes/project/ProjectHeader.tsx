@@ -14,6 +14,8 @@ import { can } from '@common/projectRoles';
 import { actorOf, canDownloadProject } from '@web/routes/projects/actions/projectActions';
 import { useQuickActions } from '@web/routes/projects/actions/useQuickActions';
 import { DueDate, MemberAvatars } from '@web/routes/projects/list/ProjectBits';
+import { TasksButton } from '@web/components/tasks/TasksButton';
+import { CommentExportMenu } from '@web/components/feedback/CommentExportMenu';
 import type { ProjectPanel } from './useProjectPanels';
 
 /** The rush priority flag: a toggle for who may flag, a plain mark for the others. */
@@ -132,6 +134,10 @@ export function ProjectHeader({
           >
             Download
           </Button>
+        )}
+        {can(actor, 'tasks.see') && <TasksButton projectId={project.id} />}
+        {downloadable && can(actor, 'comments.see') && (
+          <CommentExportMenu target={{ project: project.id }} variant="button" />
         )}
         <Button variant="default" leftSection={<IconHistory size={16} />} onClick={() => onOpen('activity')}>
           Activity

@@ -1,10 +1,15 @@
 import { useState, type CSSProperties } from 'react';
-import { ActionIcon, Badge, Loader, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Loader, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconPhotoOff } from '@tabler/icons-react';
 import type { SharedAssetDetail, SharedRound } from '@common/api/sharedAssets';
 import { FileTypeIcon } from '@web/components/uploads/FileTypeIcon';
 import { SHARED_PREVIEW_TEXTS } from './SharedAssetPreview';
+import { pageUrl } from '@common/documentPages';
 import { factsLine, roundFacts } from './sharedAssetFacts';
+import { DocumentPager, PAGER_TEXTS } from '@web/components/viewer/DocumentPager';
+import { usePageKeys } from './usePageKeys';
+import { SharedComments } from './SharedComments';
+import { SharedMarkup } from './SharedMarkup';
 import { useArrowKeys } from './useArrowKeys';
 import classes from './SharedAssetViewer.module.css';
 
@@ -12,7 +17,6 @@ export const SHARED_VIEWER_TEXTS = {
   previous: 'Previous image',
   next: 'Next image',
   keys: 'Use ← and → to move between images',
-  firstPage: (pages: number) => `Page 1 of ${pages}`,
   noPreviewDocument: 'This document has no preview.',
   noPreviewImage: 'No preview could be made of this image.',
 } as const;
@@ -38,7 +42,13 @@ function frameStyle(round: SharedRound): CSSProperties | undefined {
 
 function Picture({ asset }: { asset: SharedAssetDetail }) {
   const round = asset.current_version;
-  const [loaded, setLoaded] = useState(false);
+  const pages = asset.kind === 'document' ? (round.page_count ?? 1) : 1;
+  const [page, setPage] = useState(1);
+  const goToPage = (next: number) => setPage(Math.min(pages, Math.max(1, next)));
+  usePageKeys(pages > 1 ? goToPage : null, page);
+  const src = pageUrl(round, page) ?? round.image_url;
+  const [loadedSrc, setLoadedSrc] = useState<string | null>(null);
+  const loaded = loadedSrc === src;
   const style = frameStyle(round);
   if (round.preview_state === 'processing')
     return (
@@ -66,22 +76,24 @@ function Picture({ asset }: { asset: SharedAssetDetail }) {
     );
   return (
     <div className={classes.frame} style={style}>
-      {style && round.lqip_url && !loaded && (
+      {style && round.lqip_url && page === 1 && !loaded && (
         <img className={classes.lqip} src={round.lqip_url} alt="" aria-hidden />
       )}
       <img
+        key={src}
         className={classes.picture}
         style={style && { width: '100%', height: '100%' }}
-        src={round.image_url}
-        alt={asset.name}
+        src={src ?? undefined}
+        alt={pages > 1 ? `${asset.name}, ${PAGER_TEXTS.page(page, pages)}` : asset.name}
         data-loaded={loaded}
         data-testid="shared-viewer-image"
-        onLoad={() => setLoaded(true)}
+        onLoad={() => setLoadedSrc(src)}
       />
-      {asset.kind === 'document' && round.page_count !== null && round.page_count > 1 && (
-        <Badge className={classes.page} variant="filled" color="dark" radius="sm" tt="none">
-          {SHARED_VIEWER_TEXTS.firstPage(round.page_count)}
-        </Badge>
+      {loaded && <SharedMarkup comments={asset.comments} round={round} page={page} />}
+      {pages > 1 && (
+        <div className={classes.page}>
+          <DocumentPager page={page} pages={pages} onPage={goToPage} />
+        </div>
       )}
     </div>
   );
@@ -110,7 +122,8 @@ function SideButton({ side, onClick }: { side: 'previous' | 'next'; onClick: (()
 /**
  * One shared asset on a stage the size of the screen: the 2048 px preview (the placeholder first)
  * or a document's first page, its name and facts, and the previous and next images by button and
- * by ← →. No round selector: a link shows the latest round only.
+ * by ← →, and the round's comments to read beside it. No round selector: a link shows the latest
+ * round only.
  */
 export function SharedAssetViewer({
   asset,
@@ -154,15 +167,18 @@ export function SharedAssetViewer({
           </Text>
         )}
       </header>
-      <div className={classes.stage}>
-        {/* A new asset starts with its own placeholder, not the last picture's loaded state. */}
-        <Picture key={asset.version_id} asset={asset} />
-        {moves && (
-          <>
-            <SideButton side="previous" onClick={goPrevious} />
-            <SideButton side="next" onClick={goNext} />
-          </>
-        )}
+      <div className={classes.body}>
+        <div className={classes.stage}>
+          {/* A new asset starts with its own placeholder, not the last picture's loaded state. */}
+          <Picture key={asset.version_id} asset={asset} />
+          {moves && (
+            <>
+              <SideButton side="previous" onClick={goPrevious} />
+              <SideButton side="next" onClick={goNext} />
+            </>
+          )}
+        </div>
+        <SharedComments comments={asset.comments} />
       </div>
     </section>
   );

@@ -1,3 +1,4 @@
+import { useCallback, useMemo } from 'react';
 import {
   assetsViewOptionsSchema,
   type AssetsViewOptions,
@@ -5,10 +6,11 @@ import {
 } from '@common/api/assetLists';
 import { DEFAULT_ASSET_VIEW } from '@common/assetGrid/viewOptions';
 import { useAssetsViewOptions, useSaveAssetsViewOptions } from '@web/api/assetViewOptions';
+import { useShownAtOnce } from '@web/api/useShownAtOnce';
 
 /**
  * The user's view options of asset lists, kept on the server (§3). A failed load falls back to
- * the defaults so the assets still show; each change is saved at once.
+ * the defaults so the assets still show; each change shows at once and is saved at once.
  */
 export function useAssetsView(): {
   options: AssetsViewOptions;
@@ -17,7 +19,17 @@ export function useAssetsView(): {
 } {
   const query = useAssetsViewOptions();
   const save = useSaveAssetsViewOptions();
-  const parsed = query.data ? assetsViewOptionsSchema.safeParse(query.data) : null;
-  const options = parsed?.success ? parsed.data : DEFAULT_ASSET_VIEW;
-  return { options, update: save, ready: !query.isPending };
+  const stored = useMemo(() => {
+    const parsed = query.data ? assetsViewOptionsSchema.safeParse(query.data) : null;
+    return parsed?.success ? parsed.data : DEFAULT_ASSET_VIEW;
+  }, [query.data]);
+  const [options, show] = useShownAtOnce<AssetsViewOptions>(stored);
+  const update = useCallback(
+    (change: AssetsViewOptionsChange) => {
+      show(change);
+      save(change);
+    },
+    [show, save],
+  );
+  return { options, update, ready: !query.isPending };
 }
