@@ -14,6 +14,7 @@ import {
 import type { OutboxMail } from '@common/api/auth';
 import { buildApp, type BuiltApp } from '@server/app';
 import { loadConfig } from '@server/config';
+import type { ContextOverrides } from '@server/context';
 import { checkAccessibility } from './axe';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -48,6 +49,7 @@ async function freePort(): Promise<number> {
 async function listenOnFreePort(
   dataDir: string,
   env: Record<string, string>,
+  overrides: Pick<ContextOverrides, 'clock'> = {},
 ): Promise<{ built: BuiltApp; baseUrl: string }> {
   for (let attempt = 1; ; attempt += 1) {
     const port = await freePort();
@@ -65,7 +67,7 @@ async function listenOnFreePort(
       SMTP_URL: '',
       ...env,
     });
-    const built = await buildApp(config, { logger: false, webDir: WEB_DIR });
+    const built = await buildApp(config, { logger: false, webDir: WEB_DIR, ...overrides });
     try {
       await built.app.listen({ host: '127.0.0.1', port });
       return { built, baseUrl };
@@ -80,14 +82,18 @@ async function listenOnFreePort(
  * The real server with the built web app, on 127.0.0.1 and a free port, over a fresh SQLite
  * database in a temp folder. APP_URL matches the port, so e-mailed links open in the test browser.
  */
-export async function startApp(env: Record<string, string> = {}): Promise<E2eApp> {
+export async function startApp(
+  env: Record<string, string> = {},
+  /** A clock the journey moves (due dates, expiry); the system clock otherwise. */
+  overrides: Pick<ContextOverrides, 'clock'> = {},
+): Promise<E2eApp> {
   if (!existsSync(join(WEB_DIR, 'index.html'))) {
     throw new Error(
       `The web app is not built: ${WEB_DIR}/index.html is missing. Run \`npx vite build\` first.`,
     );
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'proofroom-e2e-'));
-  const { built, baseUrl } = await listenOnFreePort(dataDir, env);
+  const { built, baseUrl } = await listenOnFreePort(dataDir, env, overrides);
   return {
     ...built,
     baseUrl,
@@ -130,6 +136,18 @@ export const DESKTOP: BrowserContextOptions = {
   reducedMotion: 'reduce',
 };
 
+/**
+ * Runs each `setTimeout(fn, 0)` of the page `ms` later: a busy machine lets keys and clicks in
+ * before such timers (Chromium runs input first), and a journey that does not wait on the real
+ * state then flakes. `E2E_LATE_TIMERS=100` shows such a journey at once.
+ */
+function lateZeroTimers(ms: number) {
+  const setTimeoutNow = window.setTimeout.bind(window);
+  const late = (handler: TimerHandler, delay?: number, ...rest: unknown[]) =>
+    setTimeoutNow(handler, delay ? delay : ms, ...rest);
+  window.setTimeout = late as typeof window.setTimeout;
+}
+
 /** A fresh browser profile (its own cookies) pointed at the app. */
 export async function newPage(
   browser: Browser,
@@ -138,6 +156,8 @@ export async function newPage(
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL: app.baseUrl, ...options });
   context.setDefaultTimeout(10_000);
+  const late = Number(process.env.E2E_LATE_TIMERS ?? 0);
+  if (late > 0) await context.addInitScript(lateZeroTimers, late);
   const page = await context.newPage();
   return { context, page };
 }

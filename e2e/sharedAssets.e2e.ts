@@ -3,6 +3,7 @@ import { basename, join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { AssetView } from '@common/api/assets';
+import { MARKUP_COLORS } from '@common/api/comments';
 import { PROJECT_TEXTS } from '@common/api/projects';
 import { newPage, shot, useAppAndBrowser } from './harness';
 import { makeUser, signUpInSession } from './journeys';
@@ -66,6 +67,27 @@ async function pictureShown(page: Page, name: string) {
 describe('the assets of a public link', () => {
   it('shows the tiles, opens an image, moves with ← →, and offers Download only on a downloadable link', async () => {
     const owner = await sharedProject();
+    const noted = await call<{ id: number }>(owner.page, 'POST', '/comments', {
+      asset_id: owner.idOf(CMYK),
+      text: 'Lift the shadows a touch.',
+      markup: [
+        {
+          points: [
+            { x: 0.2, y: 0.3 },
+            { x: 0.5, y: 0.45 },
+            { x: 0.7, y: 0.4 },
+          ],
+          stroke_color: MARKUP_COLORS.red,
+          stroke_size: 4,
+          is_relative: true,
+        },
+      ],
+    });
+    await call(owner.page, 'POST', '/comments', {
+      asset_id: owner.idOf(CMYK),
+      parent_id: noted.id,
+      text: 'Will do in the next round.',
+    });
     const visitor = await newPage(env.browser, env.app);
     const page = visitor.page;
 
@@ -100,6 +122,11 @@ describe('the assets of a public link', () => {
     expect(await trail.getByRole('link', { name: 'All projects' }).count()).toBe(0);
     await page.getByRole('link', { name: 'Register' }).waitFor();
     expect(await page.getByRole('button', { name: 'Previous image' }).isDisabled()).toBe(true);
+    // The round's comments to read, the drawing over the picture with its number.
+    await page.getByTestId('shared-comment').getByText('Lift the shadows a touch.').waitFor();
+    expect(await page.getByTestId('shared-reply').innerText()).toContain('Will do in the next round.');
+    expect(await page.getByTestId('shared-marker').innerText()).toBe('1');
+    expect(await page.getByTestId('shared-markup').locator('polyline').count()).toBe(1);
     await shot(page, 'shared-asset-page');
 
     // → and ← move among the images only: the PDF between them is stepped over.
@@ -116,11 +143,26 @@ describe('the assets of a public link', () => {
     await page.waitForURL(`**/assets/${owner.idOf(CMYK)}`);
     await pictureShown(page, CMYK);
 
-    // The document shows its first page.
+    // The document shows its first page, then the others by button and by Page Down / Page Up,
+    // each drawn by the server through the link's own page address.
     await page.goto(`${owner.link}/assets/${owner.idOf(PDF)}`);
     await pictureShown(page, PDF);
-    await page.getByText('Page 1 of 6').waitFor();
+    const pageLabel = page.getByTestId('page-label');
+    expect(await pageLabel.innerText()).toBe('Page 1 of 6');
+    expect(await page.getByRole('button', { name: /^Previous page/ }).isDisabled()).toBe(true);
+    await page.getByRole('button', { name: /^Next page/ }).click();
+    await pageLabel.getByText('Page 2 of 6').waitFor();
+    const image = page.getByTestId('shared-viewer-image');
+    await page.locator('[data-testid="shared-viewer-image"][data-loaded="true"]').waitFor();
+    expect(await image.getAttribute('src')).toMatch(
+      new RegExp(`^/api/v1/shared/${owner.link.split('/').pop()}/.*pages/2$`),
+    );
+    await page.keyboard.press('PageDown');
+    await pageLabel.getByText('Page 3 of 6').waitFor();
+    await page.locator('[data-testid="shared-viewer-image"][data-loaded="true"]').waitFor();
     await shot(page, 'shared-asset-document');
+    await page.keyboard.press('PageUp');
+    await pageLabel.getByText('Page 2 of 6').waitFor();
 
     // Downloads allowed: the bar offers the latest round's original.
     await owner.share({ downloadable: true });

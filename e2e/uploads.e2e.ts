@@ -253,7 +253,7 @@ describe('uploads', () => {
     expect(asset?.asset_versions_count).toBe(1);
 
     await page.goto(`/projects/${project.id}/assets/${asset!.id}`);
-    await page.getByTestId('asset-empty').waitFor();
+    await page.getByTestId('asset-view').waitFor();
     await page.getByRole('button', { name: 'Upload New Round' }).waitFor();
 
     // Two files: refused, nothing sent.
