@@ -50,6 +50,9 @@ PACKAGES=(
   "/usr/share/fonts/truetype/crosextra/Carlito-Regular.ttf:fonts-crosextra-carlito"
   "/usr/share/fonts/truetype/crosextra/Caladea-Regular.ttf:fonts-crosextra-caladea"
   "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf:fonts-dejavu-core"
+  # DejaVu Sans, regular and bold, is embedded in the PDF comment reports (any Unicode a comment holds).
+  "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf:fonts-dejavu-core"
+  "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf:fonts-dejavu-core"
   "/usr/bin/convert:imagemagick"
   "/usr/bin/dcraw_emu:libraw-bin"
   "/usr/bin/unzip:unzip"
