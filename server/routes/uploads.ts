@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { join } from 'node:path';
 import { rm } from 'node:fs/promises';
-import { EVENTS, Server, type Upload } from '@tus/server';
+import { Server, type Upload } from '@tus/server';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -69,7 +69,9 @@ export function uploadRoutes(ctx: UploadRouteDeps): FastifyPluginAsyncZod {
 
 function createTusServer(ctx: UploadRouteDeps): Server {
   const { dir, maxBytes, expiryMs } = ctx.config.uploads;
-  const datastore = new CoalescingFileStore({ directory: dir, expirationPeriodInMilliseconds: expiryMs });
+  const datastore = new UploadStore({ directory: dir, expirationPeriodInMilliseconds: expiryMs }, (id) =>
+    ctx.assetUploads.abandon(id, 'Canceled'),
+  );
   const server = new Server({
     path: TUS_PATH,
     datastore,
@@ -93,12 +95,25 @@ function createTusServer(ctx: UploadRouteDeps): Server {
       };
     },
   });
-  server.on(EVENTS.POST_TERMINATE, (_request, _response, id) => {
-    ctx.assetUploads.abandon(id, 'Canceled').catch((error: unknown) => {
-      ctx.log.warn({ err: error, upload: id }, 'a canceled upload kept its reservation');
-    });
-  });
   return server;
+}
+
+/**
+ * The upload's file store, where a cancel (tus termination) also ends the upload's reservation of
+ * its size and name before the 204 is sent: the uploader can send the same name again at once.
+ */
+class UploadStore extends CoalescingFileStore {
+  constructor(
+    options: ConstructorParameters<typeof CoalescingFileStore>[0],
+    private readonly canceled: (id: string) => Promise<void>,
+  ) {
+    super(options);
+  }
+
+  override async remove(id: string): Promise<void> {
+    await super.remove(id);
+    await this.canceled(id);
+  }
 }
 
 function uploaderOf(request: Request): number {

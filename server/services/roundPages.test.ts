@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LocalFileStorage } from '../adapters/storage/localStorage';
 import type { AssetVersionRow } from '../db/repositories/assetVersions';
 import { AppError } from '../errors';
@@ -19,6 +19,7 @@ class HeldDrawer implements PageDrawing {
   readonly drawn: number[] = [];
   conversions = 0;
   private readonly held = new Map<number, (outcome: PageOutcome) => void>();
+  private readonly begun = new Map<number, () => void>();
   outcome: (page: number) => PageOutcome | null = () => null;
 
   pagedSource(input: PreviewInput): Promise<PreviewInput> {
@@ -28,9 +29,16 @@ class HeldDrawer implements PageDrawing {
 
   drawPage(_input: PreviewInput, page: number): Promise<PageOutcome> {
     this.drawn.push(page);
+    this.begun.get(page)?.();
     const now = this.outcome(page);
     if (now) return Promise.resolve(now);
     return new Promise((resolve) => this.held.set(page, resolve));
+  }
+
+  /** Resolves once the drawing of `page` has begun (at once when it already has). */
+  started(page: number): Promise<void> {
+    if (this.drawn.includes(page)) return Promise.resolve();
+    return new Promise((resolve) => this.begun.set(page, resolve));
   }
 
   finish(page: number) {
@@ -38,13 +46,13 @@ class HeldDrawer implements PageDrawing {
     this.held.delete(page);
   }
 
-  get running() {
-    return this.held.size;
+  /** The pages being drawn, in the order their drawing began. */
+  get holding(): number[] {
+    return [...this.held.keys()];
   }
 }
 
 const PREFIX = 'renditions/abc';
-const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
 
 describe('RoundPages', () => {
   let dir: string;
@@ -94,7 +102,7 @@ describe('RoundPages', () => {
       pages.file(round(), PREFIX, 3),
       pages.file(round(), PREFIX, 3),
     ];
-    await settle();
+    await drawer.started(3);
     drawer.finish(3);
     expect(await Promise.all(asks.map(async (a) => text(await a)))).toEqual(['page 3', 'page 3', 'page 3']);
     expect(await text(await pages.file(round(), PREFIX, 3))).toBe('page 3');
@@ -107,21 +115,30 @@ describe('RoundPages', () => {
   });
 
   it('draws two pages at once, lets one wait, and asks the next to come back (503)', async () => {
-    const two = pages.file(round(), PREFIX, 2);
-    const three = pages.file(round(), PREFIX, 3);
-    const four = pages.file(round(), PREFIX, 4);
-    await settle();
-    expect(drawer.running).toBe(2);
+    const asked = [2, 3, 4];
+    const asks = asked.map((page) => pages.file(round(), PREFIX, page));
+    // Which two get the slots depends on which storage look-up answers first.
+    await vi.waitFor(
+      () => {
+        expect(drawer.holding).toHaveLength(2);
+        expect(pages.waiting).toBe(1);
+      },
+      { timeout: 10_000 },
+    );
     expect(await refusal(pages.file(round(), PREFIX, 5))).toEqual({ status: 503, code: 'busy' });
-    drawer.finish(2);
-    await two;
-    await settle();
-    expect(drawer.running).toBe(2);
-    drawer.finish(3);
-    drawer.finish(4);
-    expect(await text(await three)).toBe('page 3');
-    expect(await text(await four)).toBe('page 4');
-    expect(drawer.drawn).toEqual([2, 3, 4]);
+    const [first, second] = drawer.holding as [number, number];
+    const queued = asked.find((page) => page !== first && page !== second)!;
+    drawer.finish(first);
+    await drawer.started(queued);
+    expect(drawer.holding).toHaveLength(2);
+    drawer.finish(second);
+    drawer.finish(queued);
+    expect(await Promise.all(asks.map(async (ask) => text(await ask)))).toEqual([
+      'page 2',
+      'page 3',
+      'page 4',
+    ]);
+    expect(drawer.drawn).toEqual([first, second, queued]);
     expect(PAGE_TEXTS.busy).toMatch(/Try again/);
   });
 
@@ -151,7 +168,7 @@ describe('RoundPages', () => {
     expect(await refusal(pages.file(round(), PREFIX, 7))).toEqual({ status: 404, code: 'not_found' });
     expect(await storage.get(`${PREFIX}/pages/6`)).toBeNull();
     const after = pages.file(round(), PREFIX, 8);
-    await settle();
+    await drawer.started(8);
     drawer.finish(8);
     expect(await text(await after)).toBe('page 8');
   });
@@ -159,11 +176,11 @@ describe('RoundPages', () => {
   it('converts an Office document to PDF once, and draws its pages from the kept PDF', async () => {
     const sheet = round({ file_type: 'xlsx' });
     const a = pages.file(sheet, PREFIX, 2);
-    await settle();
+    await drawer.started(2);
     drawer.finish(2);
     await a;
     const b = pages.file(sheet, PREFIX, 3);
-    await settle();
+    await drawer.started(3);
     drawer.finish(3);
     await b;
     expect(drawer.conversions).toBe(1);

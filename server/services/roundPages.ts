@@ -54,6 +54,11 @@ export class RoundPages {
     private readonly limits: RoundPagesLimits = { concurrency: 2, queueMax: 32, timeoutMs: 120_000 },
   ) {}
 
+  /** Pages waiting for a converter slot. */
+  get waiting(): number {
+    return this.queue.length;
+  }
+
   /**
    * Page `page` of the round as stored, drawn first when it is not yet. 404 for a page outside
    * 1..page_count or a file without pages; 422 when the page cannot be drawn; 503 when too many

@@ -292,7 +292,6 @@ describe('uploads: tus and multipart into one set of rules', () => {
     expect((await tus.offset(location)).offset).toBe(0);
     // Canceled by its uploader: the name is free at once.
     expect((await tus.terminate(location)).status).toBe(204);
-    await new Promise((resolve) => setTimeout(resolve, 50));
     expect((await tus.create({ filename: 'mine.jpg', project_id: project.id }, 10)).status).toBe(201);
   });
 

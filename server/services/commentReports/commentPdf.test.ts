@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createReportDocument, placedPoints, strokeWidth, writeCommentPdf } from './commentPdf';
 import type { CommentReport, ReportComment } from './reportModel';
 
@@ -61,13 +61,20 @@ describe('a report streamed to a reader', () => {
     sharp(randomBytes(480 * 480 * 3), { raw: { width: 480, height: 480, channels: 3 } })
       .jpeg({ quality: 90 })
       .toBuffer();
+  /** Time for a writer that ignored the full buffer to draw on. */
   const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
+  /** The writer has filled the stream's buffer and waits for a reader. */
+  const bufferFull = (doc: PDFKit.PDFDocument) =>
+    vi.waitFor(() => expect(doc.readableLength).toBeGreaterThanOrEqual(doc.readableHighWaterMark), {
+      timeout: 10_000,
+    });
 
   it('draws the next section only when the reader has taken the last one', async () => {
     const bytes = await picture();
     let loads = 0;
     const doc = createReportDocument('Campaign');
     const writing = writeCommentPdf(doc, report, async () => (loads++, bytes), { projectCover: true });
+    await bufferFull(doc);
     await settle();
     // Nobody reads yet: the cover and the first section wait in the buffer, nothing more is drawn.
     expect(loads).toBe(1);
@@ -87,7 +94,7 @@ describe('a report streamed to a reader', () => {
     let loads = 0;
     const doc = createReportDocument('Campaign');
     const writing = writeCommentPdf(doc, report, async () => (loads++, bytes), { projectCover: false });
-    await settle();
+    await bufferFull(doc);
     doc.destroy();
     await writing;
     expect(loads).toBe(1);
