@@ -137,15 +137,41 @@ export const DESKTOP: BrowserContextOptions = {
 };
 
 /**
- * Runs each `setTimeout(fn, 0)` of the page `ms` later: a busy machine lets keys and clicks in
- * before such timers (Chromium runs input first), and a journey that does not wait on the real
- * state then flakes. `E2E_LATE_TIMERS=100` shows such a journey at once.
+ * Runs each `setTimeout(fn, 0)` and each animation frame of the page `ms` later: a busy machine
+ * lets keys and clicks in before such timers and frames (Chromium runs input first), and a journey
+ * (or a page) that does not wait on the real state then flakes. `E2E_LATE_TIMERS=100` shows such a
+ * race at once.
  */
-function lateZeroTimers(ms: number) {
+function lateTimersAndFrames(ms: number) {
   const setTimeoutNow = window.setTimeout.bind(window);
   const late = (handler: TimerHandler, delay?: number, ...rest: unknown[]) =>
     setTimeoutNow(handler, delay ? delay : ms, ...rest);
   window.setTimeout = late as typeof window.setTimeout;
+
+  const frameNow = window.requestAnimationFrame.bind(window);
+  const cancelFrameNow = window.cancelAnimationFrame.bind(window);
+  const waiting = new Map<number, { timer: number; frame?: number }>();
+  let lastId = 0;
+  window.requestAnimationFrame = (callback) => {
+    const id = ++lastId;
+    const entry: { timer: number; frame?: number } = {
+      timer: setTimeoutNow(() => {
+        entry.frame = frameNow((time) => {
+          waiting.delete(id);
+          callback(time);
+        });
+      }, ms),
+    };
+    waiting.set(id, entry);
+    return id;
+  };
+  window.cancelAnimationFrame = (id) => {
+    const entry = waiting.get(id);
+    if (!entry) return;
+    waiting.delete(id);
+    clearTimeout(entry.timer);
+    if (entry.frame !== undefined) cancelFrameNow(entry.frame);
+  };
 }
 
 /** A fresh browser profile (its own cookies) pointed at the app. */
@@ -157,7 +183,7 @@ export async function newPage(
   const context = await browser.newContext({ baseURL: app.baseUrl, ...options });
   context.setDefaultTimeout(10_000);
   const late = Number(process.env.E2E_LATE_TIMERS ?? 0);
-  if (late > 0) await context.addInitScript(lateZeroTimers, late);
+  if (late > 0) await context.addInitScript(lateTimersAndFrames, late);
   const page = await context.newPage();
   return { context, page };
 }

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Textarea } from '@mantine/core';
 import { UserAvatar } from '@web/components/UserAvatar/UserAvatar';
 import { insertMention, matchMembers, mentionQueryAt, type PickedMention } from './mentions';
@@ -54,6 +54,17 @@ export function MentionTextarea({
   const open = options.length > 0;
   const current = Math.min(active, options.length - 1);
 
+  // Where the caret goes once the picked name is in the box: placed as the new text is rendered,
+  // before the next key is handled, so what one types straight after picking follows the name.
+  const caretAfterPick = useRef<number | null>(null);
+  useLayoutEffect(() => {
+    const place = caretAfterPick.current;
+    if (place === null) return;
+    caretAfterPick.current = null;
+    input.current?.focus();
+    input.current?.setSelectionRange(place, place);
+  }, [value]);
+
   const pick = (member: Mentionable) => {
     if (!query) return;
     const next = insertMention(value, { start: query.start, caret }, member);
@@ -61,10 +72,7 @@ export function MentionTextarea({
     onChange(next.text, known);
     setCaret(next.caret);
     setActive(0);
-    requestAnimationFrame(() => {
-      input.current?.focus();
-      input.current?.setSelectionRange(next.caret, next.caret);
-    });
+    caretAfterPick.current = next.caret;
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
