@@ -11,7 +11,7 @@ import { seedAssets, type SeedAsset } from '../tests/api/assetSeeds';
  * The asset grid with 10,000 assets in one folder, in headless Chromium at 1440×900 (software
  * rendering, as CI has no GPU): the time until the first tiles show their thumbnails, the frames
  * while the page scrolls from the top to the bottom, and the time a key press takes to move the
- * focus and draw it. The assets are written straight to the database, each with its own thumbnail
+ * focus and draw it, and the time Ctrl+A takes to select all of them. The assets are written straight to the database, each with its own thumbnail
  * address (48 distinct landscapes behind them, 400×300 JPEG, with their blurred placeholders), so
  * the browser fetches and decodes a thumbnail per tile as it would for a real shoot.
  *
@@ -152,6 +152,18 @@ async function keyPresses(page: Page): Promise<number[]> {
   return page.evaluate(() => (window as unknown as KeyTimes).keyTimes);
 }
 
+/** Ctrl+A on a tile: from the key press until the selection bar counts every asset of the folder. */
+async function selectEverything(page: Page): Promise<number> {
+  await page.keyboard.press('Escape');
+  await page.locator('[data-testid=asset-tile]').first().focus();
+  const started = performance.now();
+  await page.keyboard.press('Control+A');
+  await page.getByTestId('asset-selection-count').getByText(`${COUNT} assets selected`).waitFor();
+  const took = performance.now() - started;
+  await page.keyboard.press('Escape');
+  return took;
+}
+
 const quantile = (values: number[], q: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
@@ -171,7 +183,7 @@ async function main(): Promise<void> {
 
     console.log(`asset grid: ${COUNT} assets in one folder, 1440×900, scroll ${STEP} px per frame`);
     console.log(
-      'run | first tiles | frames | interval p50 / p95 / p99 | over 16.7 ms | main thread per frame (script / style / layout) | key press p50 / p95',
+      'run | first tiles | frames | interval p50 / p95 / p99 | over 16.7 ms | main thread per frame (script / style / layout) | key press p50 / p95 | select all',
     );
     for (let run = 1; run <= REPEATS; run++) {
       const first = await firstTiles(page, path);
@@ -187,6 +199,7 @@ async function main(): Promise<void> {
       const per = (key: keyof MainThread) => (after[key] - before[key]) / frames;
       const slow = intervals.filter((t) => t > 1000 / 60 + 1).length / frames;
       const keys = await keyPresses(page);
+      const selectAll = await selectEverything(page);
       console.log(
         [
           run,
@@ -196,6 +209,7 @@ async function main(): Promise<void> {
           `${(slow * 100).toFixed(1)} %`,
           `${ms(per('task'))} (${ms(per('script'))} / ${ms(per('style'))} / ${ms(per('layout'))})`,
           `${ms(quantile(keys, 0.5))} / ${ms(quantile(keys, 0.95))}`,
+          ms(selectAll),
         ].join(' | '),
       );
     }
