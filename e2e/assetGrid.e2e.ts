@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { ASSET_TEXTS, type AssetView } from '@common/api/assets';
 import { DOWNLOAD_TEXTS } from '@common/api/downloads';
 import type { Label, Project } from '@common/api/projects';
-import { newPage, shot, useAppAndBrowser } from './harness';
+import { newPage, settled, shot, useAppAndBrowser } from './harness';
 import { landscape } from './landscapes';
 import { zipEntries } from './zipEntries';
 import { closeSnackbars, expectSnackbar, makeUser, type TestUser } from './journeys';
@@ -279,6 +279,10 @@ describe('asset grid', () => {
     // The drag starts on the folder page's own tile, once it is drawn and still (hover waits for
     // both, as dragTo does): a point measured earlier may lie off it after the page settles.
     await page.waitForURL('**/folders/**');
+    // The folder's page whole (its list, its toolbar, its pictures): parts that arrive later move
+    // the tile, and a press where it was starts a rectangle selection instead.
+    await expect.poll(() => page.getByTestId('asset-count').innerText()).toBe('1');
+    await settled(page);
     const dragged = tile(page, 'DSC_1005.jpg');
     await dragged.hover();
     await page.mouse.down();

@@ -157,6 +157,10 @@ async function openDifference(name: string, [before, after]: [Buffer, Buffer]): 
 async function centreAt100(page: Page, point: { x: number; y: number }) {
   await page.getByTestId('zoom-percent').click();
   await page.getByTestId('zoom-percent').getByText('100%').waitFor();
+  // The canvas draws the new scale on its next frame: the drags start from what it shows.
+  await page
+    .locator('[data-testid="compare-round-a"] [data-testid="viewer-canvas"][data-scale="1.000000"]')
+    .waitFor({ state: 'attached' });
   const stage = (await page.getByTestId('compare-stage').boundingBox())!;
   const middle = { x: stage.x + stage.width / 2, y: stage.y + stage.height / 2 };
   let view = await drawnView(page);
