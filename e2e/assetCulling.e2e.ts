@@ -188,5 +188,14 @@ describe('a grid of 200 assets', () => {
     // What the keys did shows on the tiles too.
     expect(await grid(page).getByTestId('asset-rush').count()).toBeGreaterThan(0);
     await closeSnackbars(page);
+
+    // Ctrl+A on a fresh page (only the first 100 loaded) selects all 200; Esc lets go.
+    await page.reload();
+    await page.getByTestId('asset-tile').first().focus();
+    await page.keyboard.press('Control+A');
+    await page.getByTestId('asset-selection-count').getByText('200 assets selected').waitFor();
+    expect(await page.getByRole('button', { name: /^Select all/ }).count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await page.getByTestId('asset-selection-bar').waitFor({ state: 'hidden' });
   });
 });

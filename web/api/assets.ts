@@ -1,8 +1,8 @@
-import { useInfiniteQuery, useQuery, type QueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import type { AssetView } from '@common/api/assets';
 import type { AssetFilters, AssetSort, SortOrder } from '@common/api/assetLists';
 import type { Pagination } from '@common/api/projects';
-import type { AssetPage } from '@common/assetGrid/listPages';
+import { flatAssets, type AssetPage } from '@common/assetGrid/listPages';
 import { api, apiEnvelope } from './client';
 import { retryUnlessAccessError } from './project';
 import { projectKeys, refreshProjectLists } from './projects';
@@ -45,6 +45,20 @@ function listPath(projectId: number, folderId: number | null, params: AssetListP
   return `${owner}/assets?${query.toString()}`;
 }
 
+async function fetchAssetPage(
+  projectId: number,
+  folderId: number | null,
+  params: AssetListParams,
+  page: number,
+  signal?: AbortSignal,
+): Promise<AssetPage> {
+  const envelope = await apiEnvelope<AssetView[], { pagination?: Pagination }>(
+    listPath(projectId, folderId, params, page),
+    { signal },
+  );
+  return { assets: envelope.response, pagination: envelope.meta?.pagination };
+}
+
 /** GET /projects/{id}/assets or /folders/{id}/assets, 100 a page, page after page. */
 const samePlace = (key: readonly unknown[], place: readonly unknown[]) =>
   place.every((part, i) => key[i] === part);
@@ -58,13 +72,7 @@ export function useAssetList(
   return useInfiniteQuery({
     queryKey: assetKeys.page(projectId, folderId, params),
     initialPageParam: 1,
-    queryFn: async ({ pageParam, signal }): Promise<AssetPage> => {
-      const envelope = await apiEnvelope<AssetView[], { pagination?: Pagination }>(
-        listPath(projectId, folderId, params, pageParam),
-        { signal },
-      );
-      return { assets: envelope.response, pagination: envelope.meta?.pagination };
-    },
+    queryFn: ({ pageParam, signal }) => fetchAssetPage(projectId, folderId, params, pageParam, signal),
     getNextPageParam: (page) =>
       page.pagination && !page.pagination.last_page ? page.pagination.current + 1 : undefined,
     enabled: enabled && projectId > 0,
@@ -84,6 +92,46 @@ export function useAssetList(
         ? ASSET_POLL_MS
         : false,
   });
+}
+
+/** Pages Select all asks for at once. */
+const PAGES_AT_ONCE = 4;
+
+/**
+ * The whole list, for Select all: the pages not loaded yet are asked for a few at a time and put
+ * into the list's cache together, so the grid draws once rather than once a page (10,000 assets
+ * are 99 more pages).
+ */
+export async function loadEveryPage(
+  queryClient: QueryClient,
+  projectId: number,
+  folderId: number | null,
+  params: AssetListParams,
+): Promise<AssetView[]> {
+  const key = assetKeys.page(projectId, folderId, params);
+  const loaded = queryClient.getQueryData<InfiniteData<AssetPage, number>>(key);
+  const last = loaded?.pages.at(-1)?.pagination;
+  if (!loaded || !last || last.last_page) return flatAssets(loaded);
+  const wanted = Array.from({ length: last.pages - last.current }, (_, i) => last.current + 1 + i);
+  const fetched: AssetPage[] = [];
+  for (let i = 0; i < wanted.length; i += PAGES_AT_ONCE) {
+    const batch = wanted.slice(i, i + PAGES_AT_ONCE);
+    fetched.push(
+      ...(await Promise.all(batch.map((page) => fetchAssetPage(projectId, folderId, params, page)))),
+    );
+  }
+  // Pages the grid loaded itself meanwhile (a scroll) stay; the fetched ones after them are added.
+  const whole = queryClient.setQueryData<InfiniteData<AssetPage, number>>(key, (current) => {
+    if (!current) return current;
+    const after = wanted.flatMap((page, i) =>
+      page > current.pages.length ? [{ page, data: fetched[i]! }] : [],
+    );
+    return {
+      pages: [...current.pages, ...after.map((p) => p.data)],
+      pageParams: [...current.pageParams, ...after.map((p) => p.page)],
+    };
+  });
+  return flatAssets(whole);
 }
 
 /** GET /assets/{id}, asked again every 2 s while its current round is processing. */

@@ -1,12 +1,13 @@
 import { useCallback, useMemo, useState } from 'react';
 import { Button, Stack } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { IconFilterOff } from '@tabler/icons-react';
 import type { Label, Project } from '@common/api/projects';
 import { assetAbilities } from '@common/assetGrid/abilities';
 import { flatAssets, totalCount } from '@common/assetGrid/listPages';
 import { actionTargets, EMPTY_SELECTION, keepPresent, type GridSelection } from '@common/assetGrid/selection';
 import { hasAssetFilters, listParams } from '@common/assetGrid/viewOptions';
-import { useAssetList } from '@web/api/assets';
+import { loadEveryPage, useAssetList } from '@web/api/assets';
 import { projectLabelOwner, useLabels } from '@web/api/labels';
 import { EmptyPanel } from '@web/components/page/EmptyPanel';
 import { LoadError } from '@web/components/page/LoadError';
@@ -65,6 +66,7 @@ export function AssetBrowser({
     [actor.role, actor.isWorkspaceOwner],
   );
   const commands = useAssetCommands(project.id);
+  const queryClient = useQueryClient();
   const filtered = hasAssetFilters(view.options.filter);
 
   const [picked, setPicked] = useState<GridSelection>(EMPTY_SELECTION);
@@ -88,9 +90,8 @@ export function AssetBrowser({
   async function selectEverything() {
     setSelectingAll(true);
     try {
-      let result = list;
-      while (result.hasNextPage) result = await result.fetchNextPage();
-      setPicked({ ids: new Set(flatAssets(result.data).map((a) => a.id)), anchor: order[0] ?? null });
+      const all = await loadEveryPage(queryClient, project.id, folderId, listParams(view.options));
+      setPicked({ ids: new Set(all.map((a) => a.id)), anchor: order[0] ?? null });
     } finally {
       setSelectingAll(false);
     }
