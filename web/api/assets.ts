@@ -59,10 +59,10 @@ async function fetchAssetPage(
   return { assets: envelope.response, pagination: envelope.meta?.pagination };
 }
 
-/** GET /projects/{id}/assets or /folders/{id}/assets, 100 a page, page after page. */
 const samePlace = (key: readonly unknown[], place: readonly unknown[]) =>
   place.every((part, i) => key[i] === part);
 
+/** GET /projects/{id}/assets or /folders/{id}/assets, 100 a page, page after page. */
 export function useAssetList(
   projectId: number,
   folderId: number | null,

@@ -113,59 +113,35 @@ export function AssetHeader({
       </Group>
       <Group gap={8} wrap="nowrap">
         <Group gap={2} wrap="nowrap" className={classes.stepper}>
-          <Tooltip label={`${ASSET_HEADER_TEXTS.previous} (←)`} openDelay={300}>
-            <ActionIcon
-              variant="subtle"
-              color="gray"
-              size="lg"
-              aria-label={ASSET_HEADER_TEXTS.previous}
-              disabled={!neighbours.previous}
-              onClick={actions.previous}
-            >
-              <IconChevronLeft size={18} />
-            </ActionIcon>
-          </Tooltip>
+          <HeaderAction
+            label={ASSET_HEADER_TEXTS.previous}
+            hint="←"
+            disabled={!neighbours.previous}
+            onClick={actions.previous}
+          >
+            <IconChevronLeft size={18} />
+          </HeaderAction>
           <Text size="sm" c="dimmed" className={classes.position} data-testid="asset-position">
             {neighbours.position ? `${neighbours.position.index} of ${neighbours.position.total}` : ''}
           </Text>
-          <Tooltip label={`${ASSET_HEADER_TEXTS.next} (→)`} openDelay={300}>
-            <ActionIcon
-              variant="subtle"
-              color="gray"
-              size="lg"
-              aria-label={ASSET_HEADER_TEXTS.next}
-              disabled={!neighbours.next}
-              onClick={actions.next}
-            >
-              <IconChevronRight size={18} />
-            </ActionIcon>
-          </Tooltip>
+          <HeaderAction
+            label={ASSET_HEADER_TEXTS.next}
+            hint="→"
+            disabled={!neighbours.next}
+            onClick={actions.next}
+          >
+            <IconChevronRight size={18} />
+          </HeaderAction>
         </Group>
         <span className={classes.separator} aria-hidden />
         {abilities.download && (
-          <Tooltip label={`${ASSET_HEADER_TEXTS.download} (D)`} openDelay={300}>
-            <ActionIcon
-              variant="subtle"
-              color="gray"
-              size="lg"
-              aria-label={ASSET_HEADER_TEXTS.download}
-              onClick={actions.download}
-            >
-              <IconDownload size={18} />
-            </ActionIcon>
-          </Tooltip>
+          <HeaderAction label={ASSET_HEADER_TEXTS.download} hint="D" onClick={actions.download}>
+            <IconDownload size={18} />
+          </HeaderAction>
         )}
-        <Tooltip label={`${ASSET_HEADER_TEXTS.shortcuts} (?)`} openDelay={300}>
-          <ActionIcon
-            variant="subtle"
-            color="gray"
-            size="lg"
-            aria-label={ASSET_HEADER_TEXTS.shortcuts}
-            onClick={actions.help}
-          >
-            <IconKeyboard size={18} />
-          </ActionIcon>
-        </Tooltip>
+        <HeaderAction label={ASSET_HEADER_TEXTS.shortcuts} hint="?" onClick={actions.help}>
+          <IconKeyboard size={18} />
+        </HeaderAction>
         {tasks}
         <UploadRoundButton projectId={asset.project_id} assetId={asset.id} />
         {abilities.flag && (
@@ -200,5 +176,35 @@ export function AssetHeader({
         )}
       </Group>
     </header>
+  );
+}
+
+/** A quiet icon button of the header, its shortcut key in the tooltip. */
+function HeaderAction({
+  label,
+  hint,
+  disabled,
+  onClick,
+  children,
+}: {
+  label: string;
+  hint: string;
+  disabled?: boolean;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Tooltip label={`${label} (${hint})`} openDelay={300}>
+      <ActionIcon
+        variant="subtle"
+        color="gray"
+        size="lg"
+        aria-label={label}
+        disabled={disabled}
+        onClick={onClick}
+      >
+        {children}
+      </ActionIcon>
+    </Tooltip>
   );
 }
