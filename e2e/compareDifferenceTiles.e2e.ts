@@ -258,8 +258,9 @@ describe('the difference zoomed in', () => {
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     await page.mouse.move(stage.x + spot.x, stage.y + spot.y);
     for (let turn = 0; turn < 8 && (await drawnView(page)).scale < 3; turn++) {
+      const before = (await drawnView(page)).scale;
       await page.mouse.wheel(0, -200);
-      await page.waitForTimeout(100);
+      await expect.poll(async () => (await drawnView(page)).scale).toBeGreaterThan(before);
     }
     await tilesDrawn(page, 24, '13');
     view = await drawnView(page);

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import type { E2eApp } from './harness';
 
 export interface TestUser {
@@ -127,4 +127,30 @@ export function sixDigitCode(text: string): string {
   const code = /\b(\d{6})\b/.exec(text)?.[1];
   if (!code) throw new Error(`No 6-digit code in: ${text}`);
   return code;
+}
+
+/**
+ * Drags with the mouse in small steps, as a hand would: `nudge` starts the drag, then the pointer
+ * travels to `to`. It lets go once the sortable list has made room (the target has moved): let go
+ * before that render, the list has no target yet and nothing moves.
+ */
+export async function dragInSteps(
+  page: Page,
+  from: { x: number; y: number },
+  nudge: { x: number; y: number },
+  to: { x: number; y: number },
+  target: Locator,
+): Promise<void> {
+  const start = await target.boundingBox();
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await page.mouse.move(from.x + nudge.x, from.y + nudge.y, { steps: 4 });
+  await page.mouse.move(to.x, to.y, { steps: 16 });
+  await expect
+    .poll(async () => {
+      const now = await target.boundingBox();
+      return now?.x !== start?.x || now?.y !== start?.y;
+    })
+    .toBe(true);
+  await page.mouse.up();
 }

@@ -4,7 +4,7 @@ import type { Label } from '@common/api/projects';
 import { PROJECT_TEXTS } from '@common/api/projects';
 import { LABEL_COLORS } from '@common/labelColors';
 import { newPage, shot, useAppAndBrowser } from './harness';
-import { closeSnackbars, expectSnackbar, makeUser, signUpInSession } from './journeys';
+import { closeSnackbars, dragInSteps, expectSnackbar, makeUser, signUpInSession } from './journeys';
 import { call, createProject, trialWorkspace } from './projectJourneys';
 
 const env = useAppAndBrowser();
@@ -33,12 +33,8 @@ async function dragRow(page: Page, from: Locator, to: Locator) {
   const a = await from.getByTestId('label-handle').boundingBox();
   const b = await to.boundingBox();
   if (!a || !b) throw new Error('Rows are not on screen');
-  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2 - 8, { steps: 4 });
-  await page.mouse.move(a.x + a.width / 2, b.y + b.height / 4, { steps: 16 });
-  await page.waitForTimeout(150);
-  await page.mouse.up();
+  const grip = { x: a.x + a.width / 2, y: a.y + a.height / 2 };
+  await dragInSteps(page, grip, { x: 0, y: -8 }, { x: grip.x, y: b.y + b.height / 4 }, to);
 }
 
 describe('labels', () => {

@@ -7,6 +7,7 @@ import { newPage, shot, useAppAndBrowser, type E2eApp } from './harness';
 import { addMember, call, createProject, teamWorkspace, trialWorkspace } from './projectJourneys';
 import {
   closeSnackbars,
+  dragInSteps,
   expectSnackbar,
   logInInUi,
   makeUser,
@@ -44,12 +45,8 @@ async function drag(page: Page, from: Locator, to: Locator) {
   const a = await from.boundingBox();
   const b = await to.boundingBox();
   if (!a || !b) throw new Error('Cards are not on screen');
-  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 3);
-  await page.mouse.down();
-  await page.mouse.move(a.x + a.width / 2 + 12, a.y + a.height / 3, { steps: 4 });
-  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 3, { steps: 16 });
-  await page.waitForTimeout(150);
-  await page.mouse.up();
+  const grip = { x: a.x + a.width / 2, y: a.y + a.height / 3 };
+  await dragInSteps(page, grip, { x: 12, y: 0 }, { x: b.x + b.width / 2, y: b.y + b.height / 3 }, to);
 }
 
 async function setSubscription(app: E2eApp, workspaceId: number, values: Record<string, unknown>) {
@@ -222,8 +219,12 @@ describe('projects', () => {
     expect(await page.getByTestId('sort-select').inputValue()).toBe('Project Name');
     // The item size moves with the keyboard too, and is kept.
     await page.getByRole('slider', { name: 'Item size' }).focus();
+    const saved = page.waitForResponse(
+      (response) =>
+        response.url().endsWith('/users/me/projects_view_options') && response.request().method() === 'PUT',
+    );
     await page.keyboard.press('ArrowRight');
-    await page.waitForTimeout(300);
+    await saved;
     await page.reload();
     await page.getByTestId('projects-list').waitFor();
     expect(await page.getByRole('slider', { name: 'Item size' }).getAttribute('aria-valuenow')).toBe('55');
