@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState, type CSSProperties, type KeyboardEvent } from 'react';
-import { useElementSize } from '@mantine/hooks';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import type { AssetView } from '@common/api/assets';
 import { FlingWatch, FlingWatchContext } from '@web/components/assets/flingWatch';
@@ -22,6 +21,7 @@ import { AssetListHead, AssetRow, RowSkeleton } from './AssetRow';
 import { AssetTile, TileSkeleton } from './AssetTile';
 import type { TileHandlers } from './tileHandlers';
 import { useDocumentTop } from './useDocumentTop';
+import { useElementWidth } from './useElementWidth';
 import { useMarquee } from './useMarquee';
 import classes from './AssetCollection.module.css';
 
@@ -63,7 +63,7 @@ export interface CollectionProps {
  */
 export function AssetCollection(props: CollectionProps) {
   const { mode, assets, total, itemSize, currentId } = props;
-  const { ref: sizeRef, width } = useElementSize();
+  const { ref: sizeRef, width } = useElementWidth<HTMLDivElement>();
   const bodyRef = useRef<HTMLDivElement>(null);
   const scrollMargin = useDocumentTop(bodyRef);
 
