@@ -1,8 +1,8 @@
-import { afterAll, beforeAll } from 'vitest';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import {
   chromium,
@@ -174,6 +174,32 @@ function lateTimersAndFrames(ms: number) {
   };
 }
 
+/** Pages of the running test, kept to be shown when it fails. */
+const openPages = new Set<Page>();
+
+/**
+ * When a test fails, each page it left open is saved as e2e/screenshots/FAILED-<file>-<n>.png
+ * with a .txt beside it (the test, address, scroll, focused element), to see what it showed.
+ */
+async function keepFailedPages(testFile: string, testName: string): Promise<void> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  let n = 0;
+  for (const page of openPages) {
+    if (page.isClosed()) continue;
+    n += 1;
+    const file = join(SCREENSHOT_DIR, `FAILED-${basename(testFile, '.e2e.ts')}-${n}`);
+    const state = await page
+      .evaluate(() => ({
+        url: location.href,
+        scroll: [window.scrollX, window.scrollY],
+        focused: document.activeElement?.outerHTML.slice(0, 300) ?? null,
+      }))
+      .catch((error: unknown) => ({ error: String(error) }));
+    writeFileSync(`${file}.txt`, `${testName}\n${JSON.stringify(state, null, 2)}\n`);
+    await page.screenshot({ path: `${file}.png`, timeout: 5_000 }).catch(() => undefined);
+  }
+}
+
 /** A fresh browser profile (its own cookies) pointed at the app. */
 export async function newPage(
   browser: Browser,
@@ -185,6 +211,8 @@ export async function newPage(
   const late = Number(process.env.E2E_LATE_TIMERS ?? 0);
   if (late > 0) await context.addInitScript(lateTimersAndFrames, late);
   const page = await context.newPage();
+  openPages.add(page);
+  page.once('close', () => openPages.delete(page));
   return { context, page };
 }
 
@@ -238,6 +266,10 @@ export function useAppAndBrowser(appEnv: Record<string, string> = {}): { app: E2
   beforeAll(async () => {
     env.app = await startApp(appEnv);
     env.browser = await launchBrowser();
+  });
+  afterEach(async ({ task }) => {
+    if (task.result?.state === 'fail') await keepFailedPages(task.file.name, task.name);
+    openPages.clear();
   });
   afterAll(async () => {
     await env.browser?.close();
