@@ -60,7 +60,7 @@ describe('settings: profile, downloads and notifications', () => {
     await shot(page, 'profile-02-edited');
     await saveButton(page).click();
     await expectSnackbar(page, PREFERENCES_SAVED);
-    expect(await saveButton(page).isDisabled()).toBe(true);
+    await expect.poll(() => saveButton(page).isDisabled()).toBe(true);
     await shot(page, 'profile-03-saved');
 
     // The new avatar is served by the API and shown in the top bar, the name in the menu.

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { FocusEvent, ReactNode } from 'react';
 import { Badge, Button, Popover, Stack, Text } from '@mantine/core';
 import { IconFilter } from '@tabler/icons-react';
 
@@ -9,6 +9,18 @@ export function FilterHeading({ children }: { children: string }) {
       {children}
     </Text>
   );
+}
+
+/**
+ * Mantine's focus trap moves the focus to the dropdown's first control a tick after it opens, even
+ * when the user has already clicked into another: the label picker opened, then shut as the focus
+ * left it. The control that takes the focus is marked as the trap's choice, so that move keeps it.
+ */
+function markFocusedForTrap(event: FocusEvent<HTMLDivElement>) {
+  const focused = event.target as HTMLElement;
+  if (focused.hasAttribute('data-autofocus')) return;
+  event.currentTarget.querySelector('[data-autofocus]')?.removeAttribute('data-autofocus');
+  focused.setAttribute('data-autofocus', '');
 }
 
 /**
@@ -49,7 +61,7 @@ export function FiltersButtonPopover({
           Filters
         </Button>
       </Popover.Target>
-      <Popover.Dropdown p="md" data-testid={dropdownTestId}>
+      <Popover.Dropdown p="md" data-testid={dropdownTestId} onFocus={markFocusedForTrap}>
         <Stack gap="sm">
           {children}
           {count > 0 && (
