@@ -18,12 +18,13 @@ function contentWidth(element: HTMLElement): number {
  * already aimed at it.
  */
 export function useElementWidth<T extends HTMLElement>(): {
-  ref: (element: T | null) => () => void;
+  ref: (element: T | null) => (() => void) | undefined;
   width: number;
 } {
   const [width, setWidth] = useState(0);
+  // React 19 runs the returned cleanup when the element goes, instead of calling with null.
   const ref = useCallback((element: T | null) => {
-    if (!element) return () => undefined;
+    if (!element) return;
     setWidth(contentWidth(element));
     const observer = new ResizeObserver(([entry]) => {
       if (entry) setWidth(entry.contentRect.width);
