@@ -19,6 +19,17 @@ export type InvitableProjectRole = (typeof INVITABLE_PROJECT_ROLES)[number];
 
 export const projectLevelOf = (role: ProjectRole) => PROJECT_ROLES[role].level;
 
+/**
+ * What each invitable role may do, in the words both the invitation e-mail and the invite dialog
+ * use (§6), so the invitee reads what the inviter picked. Each sentence follows the table below.
+ */
+export const PROJECT_ROLE_DESCRIPTIONS: Record<InvitableProjectRole, string> = {
+  collaborator:
+    'A Collaborator can upload, comment, approve, organise folders and share the project, but cannot edit its information or delete it.',
+  viewer:
+    'A View Only member can see the project, its assets, tasks and comments, but cannot change anything.',
+};
+
 /** Every capability of §6, by resource. */
 export const PROJECT_CAPABILITIES = {
   projects: ['see', 'add', 'edit', 'destroy', 'archive', 'share', 'flag', 'invite', 'leave'],

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { PROJECT_TEXTS } from '@common/api/projects';
+import { PROJECT_ROLE_DESCRIPTIONS } from '@common/projectRoles';
 import { gradientPng } from './fixtures';
 import { newPage, shot, useAppAndBrowser } from './harness';
 import {
@@ -10,6 +11,7 @@ import {
   makeUser,
   signUpInSession,
   signUpViaApi,
+  waitForMail,
 } from './journeys';
 import {
   createFolder,
@@ -240,12 +242,17 @@ describe('project page', () => {
     await modal.getByRole('button', { name: 'Remove not-an-email' }).click();
     await role.click();
     await page.getByRole('option', { name: 'Collaborator' }).click();
+    // The dialog describes the role in the very words the invitation e-mail uses.
+    await modal.getByText(PROJECT_ROLE_DESCRIPTIONS.collaborator).waitFor();
+    await shot(page, 'invite-modal-collaborator');
     let after = await lastMailId(env.app);
     await send.click();
     await expectSnackbar(page, PROJECT_TEXTS.invitationsSentTitle);
     await expectSnackbar(page, PROJECT_TEXTS.invitationsSentBody);
     await modal.getByTestId(`project-invite-${newcomer.email}`).getByText('Collaborator').waitFor();
     const newcomerLink = await projectInvitationLink(env.app, newcomer.email, after);
+    const newcomerMail = await waitForMail(env.app, newcomer.email, /invited you to the project/, after);
+    expect(newcomerMail.text).toContain(PROJECT_ROLE_DESCRIPTIONS.collaborator);
     expect(newcomerLink).toContain(`em=${encodeURIComponent(newcomer.email)}`);
 
     after = await lastMailId(env.app);

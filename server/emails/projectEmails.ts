@@ -1,4 +1,4 @@
-import { PROJECT_ROLES, type ProjectRole } from '@common/projectRoles';
+import { PROJECT_ROLE_DESCRIPTIONS, PROJECT_ROLES, type ProjectRole } from '@common/projectRoles';
 import type { Mail } from '../adapters/mail/mailer';
 import { composeMail } from './layout';
 
@@ -6,11 +6,6 @@ import { composeMail } from './layout';
 export function projectInvitationUrl(appUrl: string, token: string, email: string): string {
   return `${appUrl}/projects/invitations/${encodeURIComponent(token)}?em=${encodeURIComponent(email)}`;
 }
-
-const ROLE_DESCRIPTIONS: Partial<Record<ProjectRole, string>> = {
-  collaborator: 'As a Collaborator you can upload, comment, approve and share the project.',
-  viewer: 'With View Only access you can see the project, its assets and their comments.',
-};
 
 export function projectInvitationEmail(input: {
   to: string;
@@ -21,7 +16,7 @@ export function projectInvitationEmail(input: {
   message: string | null;
   url: string;
 }): Mail {
-  const description = ROLE_DESCRIPTIONS[input.role];
+  const description = input.role === 'owner' ? undefined : PROJECT_ROLE_DESCRIPTIONS[input.role];
   return composeMail({
     to: input.to,
     subject: `${input.inviter.name} invited you to the project ${input.projectName} on Proofroom`,

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_TEXTS } from '@common/api/projects';
+import { PROJECT_ROLE_DESCRIPTIONS } from '@common/projectRoles';
 import { WORKSPACE_TEXTS } from '@common/api/workspaces';
 import { sha256 } from '@server/secrets';
 import { buildUser, signedIn } from './factories';
@@ -59,6 +60,8 @@ describe('POST /projects/{id}/members/invite', () => {
     );
     expect(mail.text_body).toContain('Please review the retouches');
     expect(mail.text_body).toContain('as Collaborator');
+    // The same words the invite dialog shows under the role it picked.
+    expect(mail.text_body).toContain(PROJECT_ROLE_DESCRIPTIONS.collaborator);
     expect(mail.text_body).not.toMatch(/workspace workspace/i);
     expect(await mailCount(t.ctx, first)).toBe(1);
     const stored = await t.ctx.db
@@ -77,7 +80,9 @@ describe('POST /projects/{id}/members/invite', () => {
     const answer = await cast.collaborator.client.post(invitePath(cast.project), { invitees: [email] });
     expect(answer.status).toBe(201);
     expect(answer.body.response[0].role).toMatchObject({ name: 'viewer', label: 'View Only' });
-    expect((await linkTo(t.ctx, email)).mail.text_body).toContain('as View Only');
+    const body = (await linkTo(t.ctx, email)).mail.text_body;
+    expect(body).toContain('as View Only');
+    expect(body).toContain(PROJECT_ROLE_DESCRIPTIONS.viewer);
   });
 
   it('refuses a viewer, the workspace owner outside the project, an owner role and a long message', async () => {

@@ -5,6 +5,7 @@ import { PROJECT_TEXTS } from '@common/api/projects';
 import {
   defaultProjectInviteRole,
   invitableProjectRoles,
+  PROJECT_ROLE_DESCRIPTIONS,
   PROJECT_ROLES,
   type InvitableProjectRole,
 } from '@common/projectRoles';
@@ -22,11 +23,6 @@ export const PROJECT_INVITE_PLACEHOLDER = 'Email, space or tab separated';
 export const PROJECT_INVITE_DISABLED_PLACEHOLDER = 'Only admins can invite people';
 
 export type { ProjectModalProps };
-
-const ROLE_HINTS: Record<InvitableProjectRole, string> = {
-  collaborator: 'Uploads, comments, approves and manages folders.',
-  viewer: 'Sees the project, its assets and comments; changes nothing.',
-};
 
 function InviteForm({ projectId }: { projectId: number }) {
   const project = useProject(projectId);
@@ -71,7 +67,7 @@ function InviteForm({ projectId }: { projectId: number }) {
         onChange={(value) => value && setRole(value)}
         allowDeselect={false}
         disabled={disabled}
-        description={disabled ? undefined : ROLE_HINTS[role]}
+        description={disabled ? undefined : PROJECT_ROLE_DESCRIPTIONS[role]}
         inputWrapperOrder={['label', 'input', 'description', 'error']}
         comboboxProps={{ withinPortal: true }}
       />
