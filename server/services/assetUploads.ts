@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { open, rm, stat } from 'node:fs/promises';
+import { rm, stat } from 'node:fs/promises';
 import { ASSET_NAME_MAX, ASSET_TEXTS, hasAllowedExtension } from '@common/api/assets';
 import type { FileStorage } from '../adapters/storage/fileStorage';
 import type { Clock } from '../clock';
@@ -8,7 +8,7 @@ import { assetNameKey, placeKeyOf } from '../db/repositories/assets';
 import { isUniqueViolation } from '../db/repositories/users';
 import type { Tx, UnitOfWork } from '../db/unitOfWork';
 import { AppError, notFound } from '../errors';
-import { detectFileType } from '../media/previews/fileType';
+import { detectFileTypeOfFile } from '../media/previews/fileType';
 import { IMAGE_TYPES, type FileType } from '../media/previews/types';
 import { authorize } from '../policies/projects';
 import { requireActive } from '../policies/workspaces';
@@ -38,9 +38,6 @@ export type QueuePreview = (versionId: number) => Promise<void>;
 
 /** How long a second request for a finishing upload waits for the first one's outcome. */
 const FINISH_WAIT_MS = 30_000;
-
-/** Bytes read to tell a file's type from its content. */
-const SNIFF_BYTES = 64 * 1024;
 
 /**
  * The one path from an upload to an asset or a round, whichever way the bytes came (tus or
@@ -132,7 +129,7 @@ export class AssetUploads {
       return this.awaitOutcome(id);
 
     const size = (await stat(path)).size;
-    const type = await sniff(path, upload.file_name);
+    const type = await detectFileTypeOfFile(path, upload.file_name);
     if (!type.ok) {
       await rm(path, { force: true });
       return this.fail(
@@ -315,17 +312,6 @@ function failure(upload: AssetUploadRow): AppError {
     upload.error_code ?? 'failed',
     upload.error_message ?? ASSET_TEXTS.uploadFailed,
   );
-}
-
-async function sniff(path: string, fileName: string) {
-  const file = await open(path, 'r');
-  try {
-    const head = Buffer.alloc(SNIFF_BYTES);
-    const { bytesRead } = await file.read(head, 0, SNIFF_BYTES, 0);
-    return detectFileType(head.subarray(0, bytesRead), fileName);
-  } finally {
-    await file.close();
-  }
 }
 
 const CONTENT_TYPES: Partial<Record<FileType, string>> = {

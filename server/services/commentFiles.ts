@@ -4,7 +4,7 @@ import { COMMENT_FILE_MAX_BYTES, COMMENT_FILES_MAX, COMMENT_TEXTS } from '@commo
 import type { FileStorage } from '../adapters/storage/fileStorage';
 import type { NewCommentFile } from '../db/repositories/comments';
 import { invalidRecord } from '../errors';
-import { detectFileType } from '../media/previews/fileType';
+import { detectFileTypeIn } from '../media/previews/fileType';
 import { contentTypeOf } from './assetUploads';
 
 /** A file a comment brings (a multipart part named `files`). */
@@ -16,7 +16,6 @@ export interface CommentUpload {
 /** Stored, not yet tied to a comment row. */
 export type StoredCommentFile = Omit<NewCommentFile, 'comment_id' | 'created_at'>;
 
-const HEAD_BYTES = 64 * 1024;
 // Control characters (C0, DEL, C1) and the separators of paths on any system.
 // eslint-disable-next-line no-control-regex
 const UNSAFE = /[\u0000-\u001f\u007f-\u009f/\\]/g;
@@ -56,7 +55,7 @@ export class CommentFiles {
       const name = safeFileName(file.filename);
       if (file.data.length > COMMENT_FILE_MAX_BYTES)
         throw invalidRecord({ files: [COMMENT_TEXTS.fileTooLarge(name)] });
-      const detected = detectFileType(file.data.subarray(0, HEAD_BYTES), name);
+      const detected = detectFileTypeIn(file.data, name);
       if (!detected.ok) throw invalidRecord({ files: [detected.reason] });
     }
   }
@@ -67,7 +66,7 @@ export class CommentFiles {
     try {
       for (const file of files) {
         const name = safeFileName(file.filename);
-        const detected = detectFileType(file.data.subarray(0, HEAD_BYTES), name);
+        const detected = detectFileTypeIn(file.data, name);
         const contentType = detected.ok ? contentTypeOf(detected.type) : 'application/octet-stream';
         const key = `projects/${projectId}/comments/${randomUUID()}`;
         await this.storage.put(key, file.data, contentType);

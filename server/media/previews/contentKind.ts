@@ -11,7 +11,7 @@ export type ContentKind =
     }
   | { kind: 'tiff'; canonCr2: boolean }
   | { kind: 'ole2'; holds: 'word' | 'excel' | 'other' | 'unknown' }
-  | { kind: 'zip'; holds: 'word' | 'excel' | 'ooxml' | 'other' }
+  | { kind: 'zip'; holds: ZipHolds }
   | { kind: 'executable'; what: string }
   | { kind: 'other'; what: string | null };
 
@@ -94,12 +94,21 @@ export function zipEntryNames(head: Buffer): string[] {
   return names;
 }
 
-function zipHolds(head: Buffer): 'word' | 'excel' | 'ooxml' | 'other' {
-  const names = zipEntryNames(head);
+export type ZipHolds = 'word' | 'excel' | 'ooxml' | 'other';
+
+/**
+ * What a ZIP holds, from its part names (OPC names are case-insensitive). With `complete` names
+ * (its central directory) a Word or Excel package needs its [Content_Types].xml; from the first
+ * local headers only, a package whose parts come later is 'ooxml', left to the name to tell.
+ */
+export function zipHolds(partNames: readonly string[], complete: boolean): ZipHolds {
+  const names = partNames.map((name) => name.toLowerCase());
+  const isPackage = names.includes('[content_types].xml');
+  if (complete && !isPackage) return 'other';
   if (names.some((name) => name.startsWith('word/'))) return 'word';
   if (names.some((name) => name.startsWith('xl/'))) return 'excel';
-  if (names.some((name) => name.startsWith('ppt/'))) return 'other';
-  return names.includes('[Content_Types].xml') ? 'ooxml' : 'other';
+  if (complete || names.some((name) => name.startsWith('ppt/'))) return 'other';
+  return isPackage ? 'ooxml' : 'other';
 }
 
 /** The streams an OLE2 compound file names in its directory, when the head reaches it. */
@@ -127,7 +136,7 @@ export function detectContentKind(head: Buffer): ContentKind {
   if (startsWith(head, '%!PS-Adobe')) return { kind: 'postscript' };
   if (startsWith(head, INDESIGN_GUID)) return { kind: 'indd' };
   if (startsWith(head, OLE2)) return { kind: 'ole2', holds: ole2Holds(head) };
-  if (startsWith(head, 'PK\x03\x04')) return { kind: 'zip', holds: zipHolds(head) };
+  if (startsWith(head, 'PK\x03\x04')) return { kind: 'zip', holds: zipHolds(zipEntryNames(head), false) };
   if (startsWith(head, 'PK\x05\x06')) return { kind: 'zip', holds: 'other' };
   const other = OTHER_FORMATS.find((format) => format.matches(head));
   if (other) return { kind: 'other', what: other.what };

@@ -1,7 +1,10 @@
 import { readFileSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { detectFileType } from './fileType';
+import { repackedByStreamingZip, writtenByLibreOffice } from '../../../tests/officePackages';
+import { detectFileType, detectFileTypeIn, detectFileTypeOfFile } from './fileType';
 import { zipEntryNames } from './contentKind';
 
 const CORPUS = join(import.meta.dirname, '../../../../shared/corpus');
@@ -238,3 +241,75 @@ describe('detectFileType on hostile files', () => {
     );
   });
 });
+
+describe('detectFileType on Office documents written by other tools', () => {
+  /** The type read from memory (a comment's file) and from disk (an upload): both must agree. */
+  async function typesOf(bytes: Buffer, name: string) {
+    const dir = await mkdtemp(join(tmpdir(), 'file-type-'));
+    try {
+      await writeFile(join(dir, name), bytes);
+      const fromFile = await detectFileTypeOfFile(join(dir, name), name);
+      expect(fromFile).toEqual(detectFileTypeIn(bytes, name));
+      return fromFile.ok ? fromFile.type : `refused: ${fromFile.reason}`;
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }
+
+  it('takes DOCX and XLSX written by LibreOffice (streamed parts, [Content_Types].xml last)', async () => {
+    const { docx, xlsx } = await writtenByLibreOffice();
+    expect(await typesOf(docx, 'letter.docx')).toBe('docx');
+    expect(await typesOf(xlsx, 'sheet.xlsx')).toBe('xlsx');
+    expect(await typesOf(xlsx, 'sheet.docx')).toBe('xlsx');
+    expect(await typesOf(docx, 'letter.jpg')).toBe(
+      'refused: The file letter.jpg is a Word document, not a JPEG image.',
+    );
+  }, 120_000);
+
+  it('takes DOCX and XLSX written by Word and Excel, and packed again by a streaming ZIP writer', async () => {
+    expect(await typesOf(readFileSync(join(CORPUS, 'office/raw_text_3pages.docx')), 'a.docx')).toBe('docx');
+    expect(await typesOf(readFileSync(join(CORPUS, 'office/fixture_3sheets.xlsx')), 'a.xlsx')).toBe('xlsx');
+    const streamedWord = await repackedByStreamingZip(join(CORPUS, 'office/raw_text_3pages.docx'));
+    expect(await typesOf(streamedWord, 'report.docx')).toBe('docx');
+    const streamedExcel = await repackedByStreamingZip(join(CORPUS, 'office/raw_text_2sheets.xlsx'));
+    expect(await typesOf(streamedExcel, 'report.xlsx')).toBe('xlsx');
+    const zip64 = await repackedByStreamingZip(join(CORPUS, 'office/raw_text_2sheets.xlsx'), { zip64: true });
+    expect(await typesOf(zip64, 'report.xlsx')).toBe('xlsx');
+  });
+
+  it('refuses a ZIP whose whole directory lists no Word or Excel package', async () => {
+    const withoutTypes = Buffer.concat([
+      zipEntry('word/document.xml'),
+      centralDirectory(['word/document.xml']),
+    ]);
+    expect(await typesOf(withoutTypes, 'a.docx')).toBe(
+      'refused: The file a.docx is a ZIP archive, not a Word document.',
+    );
+    const types = ['[Content_Types].xml', 'ppt/presentation.xml'];
+    const deck = Buffer.concat([...types.map((name) => zipEntry(name)), centralDirectory(types)]);
+    expect(await typesOf(deck, 'deck.xlsx')).toBe(
+      'refused: The file deck.xlsx is a ZIP archive, not an Excel workbook.',
+    );
+  });
+});
+
+/** A central directory and end record naming `names` (stored entries of 0 bytes, one after another). */
+function centralDirectory(names: string[]): Buffer {
+  let offset = 0;
+  const entries = names.map((name) => {
+    const entry = Buffer.alloc(46);
+    entry.writeUInt32LE(0x02014b50, 0);
+    entry.writeUInt16LE(Buffer.byteLength(name), 28);
+    entry.writeUInt32LE(offset, 42);
+    offset += 30 + Buffer.byteLength(name);
+    return Buffer.concat([entry, Buffer.from(name)]);
+  });
+  const directory = Buffer.concat(entries);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(names.length, 8);
+  end.writeUInt16LE(names.length, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([directory, end]);
+}

@@ -1,7 +1,12 @@
-import { detectContentKind, type ContentKind } from './contentKind';
+import { open } from 'node:fs/promises';
+import { detectContentKind, zipHolds, type ContentKind } from './contentKind';
 import type { FileType } from './types';
+import { zipListingIn, zipListingOf, type ZipListing } from './zipDirectory';
 
 export type FileTypeDetection = { ok: true; type: FileType } | { ok: false; reason: string };
+
+/** How much of a file's start the content is sniffed from. */
+export const HEAD_BYTES = 64 * 1024;
 
 type Family = 'picture' | 'pdf' | 'indd' | 'office' | 'text';
 
@@ -143,13 +148,41 @@ function typeFor(content: ContentKind, family: Family, extension: string): FileT
   }
 }
 
+const isZip = (head: Buffer) => head.length >= 4 && head.readUInt32LE(0) === 0x04034b50;
+
+/** The type of a file held in memory (a comment's attachment): see detectFileType. */
+export function detectFileTypeIn(data: Buffer, filename: string): FileTypeDetection {
+  const head = data.subarray(0, HEAD_BYTES);
+  return detectFileType(head, filename, isZip(head) ? zipListingIn(data) : null);
+}
+
+/** The type of a stored file (an upload): its first HEAD_BYTES and, for a ZIP, its central directory. */
+export async function detectFileTypeOfFile(path: string, filename: string): Promise<FileTypeDetection> {
+  const file = await open(path, 'r');
+  try {
+    const head = Buffer.alloc(HEAD_BYTES);
+    const { bytesRead } = await file.read(head, 0, HEAD_BYTES, 0);
+    const listing = isZip(head) ? await zipListingOf(file, (await file.stat()).size) : null;
+    return detectFileType(head.subarray(0, bytesRead), filename, listing);
+  } finally {
+    await file.close();
+  }
+}
+
 /**
- * The type of an upload, from its content first (the caller passes the first 64 KiB) and its name
- * second: a picture named as another picture format is that picture; anything named as another
- * family (a ZIP named .jpg, a PDF named .docx, binary named .txt), markup and programs are refused.
+ * The type of an upload, from its content first (its first HEAD_BYTES, and for a ZIP the part
+ * names its central directory lists, when it could be read) and its name second: a picture named
+ * as another picture format is that picture; anything named as another family (a ZIP named .jpg,
+ * a PDF named .docx, binary named .txt), markup and programs are refused.
  */
-export function detectFileType(head: Buffer, filename: string): FileTypeDetection {
-  const content = detectContentKind(head);
+export function detectFileType(
+  head: Buffer,
+  filename: string,
+  zip: ZipListing | null = null,
+): FileTypeDetection {
+  const sniffed = detectContentKind(head);
+  const content: ContentKind =
+    sniffed.kind === 'zip' && zip ? { kind: 'zip', holds: zipHolds(zip.names, zip.complete) } : sniffed;
   const extension = extensionOf(filename);
   const what = describe(content);
   if (content.kind === 'executable') {
