@@ -258,6 +258,11 @@ describe('asset grid', () => {
     await rename.getByRole('button', { name: 'Rename' }).click();
     await expectSnackbar(page, ASSET_TEXTS.renamed);
     await tile(page, 'Hero shot.jpg').waitFor();
+    // Sorted by file name, the renamed asset leaves third place for its sorted one, after DSC_1030.
+    await expect
+      .poll(async () => (await namesShown(page)).slice(0, 3))
+      .toEqual(['DSC_1001.jpg', 'DSC_1002.jpg', 'DSC_1004.jpg']);
+    expect((await namesShown(page)).at(-1)).toBe('Hero shot.jpg');
     await closeSnackbars(page);
 
     // Drag a tile onto the folder: it moves there.

@@ -8,8 +8,8 @@ import {
   refreshAfterRemoval,
   refreshProjectMarks,
   removeFromLists,
-  replaceInLists,
   restoreLists,
+  settleRename,
   snapshotLists,
 } from './assetCache';
 import { api } from './client';
@@ -42,9 +42,8 @@ export function useRenameAsset(projectId: number) {
     },
     onError: (_error, { asset }) =>
       patchInLists(queryClient, projectId, new Set([asset.id]), (a) => ({ ...a, name: asset.name })),
-    onSuccess: (answer) => {
-      if (isAsset(answer)) replaceInLists(queryClient, projectId, [answer]);
-    },
+    // Not awaited: the dialog closes on the answer, and the lists re-sort when they are read again.
+    onSuccess: (answer) => void settleRename(queryClient, projectId, isAsset(answer) ? answer : null),
   });
 }
 

@@ -56,6 +56,20 @@ export function replaceInLists(
   for (const asset of fresh) queryClient.setQueryData(assetKeys.one(asset.id), asset);
 }
 
+/**
+ * After a rename: the answer's copy goes in at once, then the lists read again, since the new
+ * name (and the activity it counts as) moves the asset in a list sorted by name, activity or
+ * priority; the server's order is the one to show, not a guess at it.
+ */
+export async function settleRename(
+  queryClient: QueryClient,
+  projectId: number,
+  fresh: AssetView | null,
+): Promise<void> {
+  if (fresh) replaceInLists(queryClient, projectId, [fresh]);
+  await queryClient.invalidateQueries({ queryKey: assetKeys.lists(projectId) });
+}
+
 /** The assets of `ids` as the lists hold them now, to put their fields back after a refusal. */
 export function listedAssets(queryClient: QueryClient, projectId: number, ids: ReadonlySet<number>) {
   const found = new Map<number, AssetView>();
