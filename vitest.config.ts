@@ -15,7 +15,10 @@ export default defineConfig({
     projects: [
       {
         resolve: { alias: aliases },
-        test: { name: 'unit', include: ['common/**/*.test.ts', 'server/**/*.test.ts', 'web/**/*.test.ts'] },
+        test: {
+          name: 'unit',
+          include: ['common/**/*.test.ts', 'server/**/*.test.ts', 'web/**/*.test.ts', 'scripts/**/*.test.ts'],
+        },
       },
       {
         resolve: { alias: aliases },

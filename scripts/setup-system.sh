@@ -86,11 +86,9 @@ else
   give_up "Missing packages (${missing[*]}) and not root."
 fi
 
-export DEBIAN_FRONTEND=noninteractive
 echo "Installing: ${missing[*]}"
-if ! { "${SUDO[@]}" apt-get update -y &&
-  "${SUDO[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
-    -o Dpkg::Options::=--force-confdef -o Dpkg::Options::=--force-confold "${missing[@]}"; }; then
+# It waits (up to 5 minutes) for another apt-get or dpkg, such as a new server's unattended upgrades.
+if ! "${SUDO[@]}" bash "$(dirname "$0")/apt-install.sh" "${missing[@]}"; then
   give_up "apt-get could not install ${missing[*]}."
 fi
 echo "Done."
