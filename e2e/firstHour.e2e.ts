@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { PROJECT_TEXTS, type Project } from '@common/api/projects';
 import { WORKSPACE_TEXTS } from '@common/api/workspaces';
 import { ACCESS_CODE_LIFETIME_TEXT } from '@common/limits';
@@ -7,6 +7,7 @@ import { newPage, shot, useAppAndBrowser } from './harness';
 import {
   closeSnackbars,
   expectSnackbar,
+  expectSnackbarClearOf,
   lastMailId,
   logOutInUi,
   makeUser,
@@ -23,21 +24,6 @@ import { call, createProject, teamWorkspace } from './projectJourneys';
  */
 
 const dialog = (page: Page, title: string | RegExp) => page.getByRole('dialog', { name: title });
-
-type Box = { x: number; y: number; width: number; height: number };
-const overlaps = (a: Box, b: Box) =>
-  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
-
-/** The snackbar on screen covers none of these controls. */
-async function expectSnackbarClearOf(page: Page, controls: Locator[]): Promise<void> {
-  const snackbar = await page.locator('.mantine-Notification-root').first().boundingBox();
-  expect(snackbar).not.toBeNull();
-  for (const control of controls) {
-    const box = await control.boundingBox();
-    expect(box, `${control.toString()} is on screen`).not.toBeNull();
-    expect(overlaps(snackbar!, box!), `the snackbar covers ${control.toString()}`).toBe(false);
-  }
-}
 
 /** These journeys are long; on a busy two-core machine they get more than the default minute. */
 const JOURNEY_MS = 240_000;

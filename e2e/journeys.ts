@@ -29,8 +29,67 @@ export async function snackbarTexts(page: Page): Promise<string> {
   return (await page.locator(SNACKBAR).allInnerTexts()).join('\n');
 }
 
+/**
+ * Controls no snackbar may ever cover, wherever a journey shows one: the selection bars ('N
+ * selected') and the viewer's zoom controls and pages (issue 22), as the page header's actions
+ * (issue 8, `expectSnackbarClearOf`).
+ */
+const KEEP_CLEAR = [
+  '[data-testid=asset-selection-bar]',
+  '[data-testid=selection-bar]',
+  '[data-testid=zoom-controls]',
+  '[data-testid=document-pager]',
+];
+
+type Box = { x: number; y: number; width: number; height: number };
+const overlaps = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+/** Each control on screen that a snackbar on screen covers, as 'control under "snackbar"'. */
+async function coveredControls(page: Page): Promise<string[]> {
+  return page.evaluate(
+    ([snackbar, controls]) => {
+      const drawn = (selector: string) =>
+        Array.from(document.querySelectorAll<HTMLElement>(selector)).filter((element) => {
+          const box = element.getBoundingClientRect();
+          return box.width > 0 && box.height > 0;
+        });
+      const covered: string[] = [];
+      for (const note of drawn(snackbar)) {
+        const a = note.getBoundingClientRect();
+        for (const selector of controls)
+          for (const control of drawn(selector)) {
+            const b = control.getBoundingClientRect();
+            if (a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom)
+              covered.push(`${selector} under "${note.innerText.split('\n')[0]}"`);
+          }
+      }
+      return covered;
+    },
+    [SNACKBAR, KEEP_CLEAR] as const,
+  );
+}
+
+/** No snackbar on screen covers a selection bar or the viewer's controls (KEEP_CLEAR). */
+export async function expectSnackbarsClear(page: Page): Promise<void> {
+  await expect.poll(() => coveredControls(page), { timeout: 2_000 }).toEqual([]);
+}
+
+/** The snackbar on screen covers none of these controls. */
+export async function expectSnackbarClearOf(page: Page, controls: Locator[]): Promise<void> {
+  const snackbar = await page.locator(SNACKBAR).first().boundingBox();
+  expect(snackbar).not.toBeNull();
+  for (const control of controls) {
+    const box = await control.boundingBox();
+    expect(box, `${control.toString()} is on screen`).not.toBeNull();
+    expect(overlaps(snackbar!, box!), `the snackbar covers ${control.toString()}`).toBe(false);
+  }
+}
+
+/** The snackbar shows, and (every journey, every time) it covers no control it must keep clear of. */
 export async function expectSnackbar(page: Page, text: string): Promise<void> {
   await page.locator(SNACKBAR, { hasText: text }).first().waitFor();
+  await expectSnackbarsClear(page);
 }
 
 export async function closeSnackbars(page: Page): Promise<void> {

@@ -1,5 +1,6 @@
 import { useEffect, useState, type CSSProperties, type ReactNode } from 'react';
 import { Loader } from '@mantine/core';
+import { keepClearOfSnackbars } from '@web/components/snackbar/snackbarClearance';
 import { PictureCanvas, type PictureSource } from '@web/components/viewer/PictureCanvas';
 import { ViewController } from '@web/components/viewer/viewController';
 import { ZoomControls } from '@web/components/viewer/ZoomControls';
@@ -61,7 +62,11 @@ function Dock({
   controls?: ReactNode;
 }) {
   return (
-    <div className={wide ? classes.dockWide : viewerClasses.dock} data-viewer-control>
+    <div
+      className={wide ? classes.dockWide : viewerClasses.dock}
+      data-viewer-control
+      ref={keepClearOfSnackbars}
+    >
       {controls}
       <ZoomControls controller={leader} />
     </div>

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { keepClearOfSnackbars } from '../snackbar/snackbarClearance';
 import { PictureCanvas, type PictureSource } from './PictureCanvas';
 import type { ViewController } from './viewController';
 import { ZoomControls } from './ZoomControls';
@@ -27,7 +28,7 @@ export function ImageViewer({
     <ZoomStage controller={controller} label={label} testId="viewer-stage">
       <PictureCanvas controller={controller} source={source} label={label} />
       {overlay}
-      <div className={classes.dock} data-viewer-control>
+      <div className={classes.dock} data-viewer-control ref={keepClearOfSnackbars}>
         {controls}
         <ZoomControls controller={controller} />
       </div>

@@ -4,6 +4,7 @@ import { IconAlertTriangle, IconDownload, IconFileOff, IconPhotoOff } from '@tab
 import type { AssetRound, AssetView } from '@common/api/assets';
 import { pageUrl } from '@common/documentPages';
 import { useDocumentPage } from '@web/api/documentPages';
+import { keepClearOfSnackbars } from '@web/components/snackbar/snackbarClearance';
 import { ImageViewer } from '@web/components/viewer/ImageViewer';
 import type { ViewController } from '@web/components/viewer/viewController';
 import { DocumentPager } from '@web/components/viewer/DocumentPager';
@@ -155,7 +156,9 @@ export function RoundStage({
           </Text>
           {download}
         </StatePanel>
-        <div className={classes.pagerDock}>{pager}</div>
+        <div className={classes.pagerDock} ref={keepClearOfSnackbars}>
+          {pager}
+        </div>
       </div>
     );
   return (

@@ -8,6 +8,7 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import type { Project } from '@common/api/projects';
+import { keepClearOfSnackbars } from '@web/components/snackbar/snackbarClearance';
 import { useProjectActions } from './actions/ProjectActions';
 import { projectActions, type ProjectActionKind } from './actions/projectActions';
 
@@ -39,6 +40,7 @@ export function SelectionBar({ selected, onClear }: { selected: Project[]; onCle
       closeOnEscape
       zIndex={150}
       data-testid="selection-bar"
+      ref={keepClearOfSnackbars}
     >
       <Text size="sm" fw={600} px="xs">
         {selected.length === 1 ? '1 project selected' : `${selected.length} projects selected`}

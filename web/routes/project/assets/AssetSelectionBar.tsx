@@ -13,6 +13,7 @@ import {
 } from '@tabler/icons-react';
 import type { AssetView } from '@common/api/assets';
 import type { AssetAbilities } from '@common/assetGrid/abilities';
+import { keepClearOfSnackbars } from '@web/components/snackbar/snackbarClearance';
 import type { AssetIntent } from './AssetMenu';
 
 function BarButton({
@@ -67,6 +68,7 @@ export function AssetSelectionBar({
       zIndex={150}
       aria-label="Selected assets"
       data-testid="asset-selection-bar"
+      ref={keepClearOfSnackbars}
     >
       <Text size="sm" fw={600} px="xs" data-testid="asset-selection-count">
         {count === 1 ? '1 asset selected' : `${count} assets selected`}
