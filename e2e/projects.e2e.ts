@@ -5,6 +5,7 @@ import { WORKSPACE_TEXTS } from '@common/api/workspaces';
 import { truncate } from '@common/text';
 import { newPage, shot, useAppAndBrowser, type E2eApp } from './harness';
 import { addMember, call, createProject, teamWorkspace, trialWorkspace } from './projectJourneys';
+import { uploadPicture } from './reviewJourneys';
 import {
   closeSnackbars,
   dragInSteps,
@@ -195,7 +196,12 @@ describe('projects', () => {
       due_date: due,
     });
     await addMember(env.app, brand, colleague, 'collaborator');
-    await createProject(page, workspace.id, { name: 'Autumn Lookbook', client_name: 'Contoso' });
+    const autumn = await createProject(page, workspace.id, {
+      name: 'Autumn Lookbook',
+      client_name: 'Contoso',
+    });
+    await uploadPicture(page, autumn.id, { name: 'look-01.jpg', variant: 3, width: 1600, height: 1000 });
+    await env.app.ctx.jobs.idle();
     const rush = await createProject(page, workspace.id, { name: 'Packshots', client_name: 'Fabrikam' });
     await call(page, 'POST', `/projects/${rush.id}/set_rush_priority`);
     await page.goto('/projects');
@@ -203,6 +209,17 @@ describe('projects', () => {
     // Priority first (the default sort): the flagged project leads.
     expect((await cardNames(page))[0]).toBe('Packshots');
     await card(page, 'Packshots').getByTestId('rush-badge').waitFor();
+    // Without a cover, a project is pictured by its first asset; without assets, by its initials.
+    const autumnCover = card(page, 'Autumn Lookbook').getByTestId('project-cover');
+    expect(await autumnCover.getAttribute('data-picture')).toBe('asset');
+    await expect
+      .poll(() =>
+        autumnCover.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth),
+      )
+      .toBeGreaterThan(0);
+    expect(await card(page, 'Packshots').getByTestId('project-cover').getAttribute('data-picture')).toBe(
+      'initials',
+    );
     // Titles are cut at 40 characters.
     expect(await card(page, 'Brand Refresh').getByTestId('project-name').innerText()).toHaveLength(40);
     await shot(page, 'projects-grid');

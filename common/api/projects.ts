@@ -70,8 +70,13 @@ export const projectSchema = z.object({
   client_name: z.string().nullable(),
   primary_contact: z.string().nullable(),
   cover_url: z.string().nullable(),
-  /** The asset used as cover (assets issue); null for an uploaded cover or none. */
+  /** The asset that pictures the project when it has no cover of its own; null otherwise. */
   cover_id: z.number().int().nullable(),
+  /**
+   * Without a cover: the thumbnail of the project's first asset that has one (root first, each
+   * place in its manual order), for the card; null with a cover or when no asset has one.
+   */
+  thumbnail_url: z.string().nullable(),
   status: z.enum(PROJECT_STATUSES),
   /** Only for members who may share; null when the project has no public link. */
   share_hash: z.string().nullable(),

@@ -7,6 +7,7 @@ import type {
   ProjectFactsRepository,
   PersonRow,
   ProjectMemberFact,
+  ProjectThumbnailFact,
 } from '../db/repositories/projectFacts';
 import type { ProjectRow } from '../db/repositories/projects';
 import { sha256 } from '../secrets';
@@ -20,6 +21,19 @@ export function projectCoverUrl(project: Pick<ProjectRow, 'id' | 'cover_key'>): 
   return project.cover_key
     ? `/api/v1/projects/${project.id}/cover?v=${sha256(project.cover_key).slice(0, 12)}`
     : null;
+}
+
+/**
+ * The address of the thumbnail that pictures a project without a cover: its own route, open to
+ * whoever sees the project (its card), naming the round and its files' folder like renditionUrl.
+ */
+export function projectThumbnailUrl(
+  projectId: number,
+  fact: ProjectThumbnailFact | undefined,
+): string | null {
+  if (!fact) return null;
+  const token = fact.thumbnailKey.split('/')[1] ?? '';
+  return `/api/v1/projects/${projectId}/thumbnails/${fact.versionId}/${token}`;
 }
 
 export function parseLabelsOrder(text: string): number[] {
@@ -67,6 +81,7 @@ export function presentProject(row: ProjectRow, facts: ProjectFacts, userId: num
   const labelsOrder = parseLabelsOrder(row.labels_order);
   const labels = sortLabels((facts.labels.get(row.id) ?? []).map((l) => presentLabel(l, labelsOrder)));
   const mayShare = can(actor, 'projects.share');
+  const thumbnail = row.cover_key === null ? facts.thumbnails.get(row.id) : undefined;
   return {
     id: row.id,
     name: row.name,
@@ -74,7 +89,9 @@ export function presentProject(row: ProjectRow, facts: ProjectFacts, userId: num
     client_name: row.client_name,
     primary_contact: row.primary_contact,
     cover_url: projectCoverUrl(row),
-    cover_id: null,
+    // Without a cover of its own the project is pictured by its first asset (asked only then).
+    cover_id: thumbnail?.assetId ?? null,
+    thumbnail_url: projectThumbnailUrl(row.id, thumbnail),
     status: presentStatus(row.status, Boolean(state?.hidden_at)),
     share_hash: mayShare ? row.share_hash : null,
     share_hash_downloadable: row.share_hash_downloadable === 1,

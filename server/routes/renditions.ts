@@ -20,6 +20,10 @@ export const renditionParams = z.object({
   '*': z.string().max(200),
 });
 
+const projectThumbnailParams = renditionParams
+  .pick({ versionId: true, token: true })
+  .extend({ projectId: z.coerce.number().int().positive() });
+
 /**
  * The files of a round, for the project's members: the thumbnail, the preview, the low-res
  * download, the DeepZoom tiles, a document's pages (`pages/{n}`, drawn on first request) and the
@@ -35,6 +39,20 @@ export function renditionRoutes(ctx: RenditionRouteDeps): FastifyPluginAsyncZod 
         const { userId } = requireSession(request);
         const round = await ctx.assets.roundFile(userId, request.params.versionId);
         return sendRendition(ctx, reply, round, request.params.token, request.params['*'], {
+          cacheControl: `private, max-age=${YEAR_SECONDS}, immutable`,
+        });
+      },
+    );
+
+    // The picture of a project card without a cover: its first asset's thumbnail (projectThumbnailUrl).
+    app.get(
+      '/projects/:projectId/thumbnails/:versionId/:token',
+      { schema: { hide: true, params: projectThumbnailParams } },
+      async (request, reply) => {
+        const { userId } = requireSession(request);
+        const { projectId, versionId, token } = request.params;
+        const round = await ctx.assets.projectThumbnailRound(userId, projectId, versionId);
+        return sendRendition(ctx, reply, round, token, 'thumbnail', {
           cacheControl: `private, max-age=${YEAR_SECONDS}, immutable`,
         });
       },

@@ -66,6 +66,25 @@ export class AssetService {
   }
 
   /**
+   * The thumbnail that pictures a project without a cover, for whoever sees the project (its
+   * card): only the current round of an asset of that project, and only its thumbnail (the route
+   * asks for nothing else).
+   */
+  async projectThumbnailRound(
+    userId: number,
+    projectId: number,
+    versionId: number,
+  ): Promise<AssetVersionRow> {
+    const view = await this.access.forUser(projectId, userId);
+    authorize(view, 'projects.see');
+    const round = await this.uow.read.assetVersions.findById(versionId);
+    if (!round || round.project_id !== projectId) throw notFound();
+    const asset = await this.uow.read.assets.findById(round.asset_id);
+    if (asset?.current_version_id !== round.id) throw notFound();
+    return round;
+  }
+
+  /**
    * A round's files for the viewers of a public link: only the latest round of an asset of the
    * link's project (§5: anonymous viewers see the latest round only), the original only when the
    * link allows downloads.

@@ -3,6 +3,7 @@ import { FILTERS_INVALID } from '@server/services/projectLists';
 import { buildWorkspace, PRICES } from './factories';
 import { ApiClient, startTestApp, type TestApp } from './harness';
 import { buildTeam } from './memberFactories';
+import { seedAssets } from './assetSeeds';
 import { addProjectMember, buildProject, buildWorkspaceLabel } from './projectFactories';
 
 let t: TestApp;
@@ -181,7 +182,9 @@ describe('GET /projects/active, /archived, /hidden', () => {
   });
 
   it('presents a page of many projects in a fixed number of queries', async () => {
-    const { client, workspace } = await buildWorkspace(t.baseUrl, t.ctx, { priceId: PRICES.teamMonthly });
+    const { client, workspace, owner } = await buildWorkspace(t.baseUrl, t.ctx, {
+      priceId: PRICES.teamMonthly,
+    });
     const queriesFor = async () => {
       const spy = vi.spyOn(t.ctx.db.getExecutor(), 'executeQuery');
       const answer = await list(client, 'active');
@@ -190,16 +193,24 @@ describe('GET /projects/active, /archived, /hidden', () => {
         ([query]) => !/"jobs"|"job_schedules"|"mail_outbox"/.test(query.sql),
       ).length;
       spy.mockRestore();
-      return { n, length: answer.body.response.length };
+      const pictured = answer.body.response.filter((p: any) => p.thumbnail_url !== null).length;
+      return { n, length: answer.body.response.length, pictured };
     };
-    for (let i = 0; i < 2; i += 1) await buildProject(client, workspace.id);
+    // Each with an asset whose thumbnail pictures the project (it has no cover of its own).
+    const withAsset = async (project: { id: number }) =>
+      seedAssets(t.ctx, { projectId: project.id, uploaderId: owner.id }, [
+        { name: 'cover.jpg', thumbnail: { key: `renditions/t${project.id}/thumbnail`, lqip: '' } },
+      ]);
+    for (let i = 0; i < 2; i += 1) await withAsset(await buildProject(client, workspace.id));
     const few = await queriesFor();
-    for (let i = 0; i < 30; i += 1) await buildProject(client, workspace.id, { invite_all_members: true });
+    for (let i = 0; i < 30; i += 1)
+      await withAsset(await buildProject(client, workspace.id, { invite_all_members: true }));
     const many = await queriesFor();
     expect(few.length).toBe(2);
     expect(many.length).toBe(32);
     expect(few.n).toBeGreaterThan(0);
     expect(many.n).toBe(few.n);
+    expect(many.pictured).toBe(32);
     expect(many.n).toBeLessThanOrEqual(10);
   });
 });

@@ -40,7 +40,19 @@ export interface ProjectFacts {
   othersActivityAt: Map<number, string>;
   /** Each project's assets as the user sees them (none: no entry). */
   assets: Map<number, ProjectAssetFacts>;
+  /** The round whose thumbnail pictures each project without a cover (none: no entry). */
+  thumbnails: Map<number, ProjectThumbnailFact>;
 }
+
+/** The current round of a project's first asset that has a thumbnail. */
+export interface ProjectThumbnailFact {
+  assetId: number;
+  versionId: number;
+  thumbnailKey: string;
+}
+
+/** Where assets never placed by hand go in the manual order (as server/db/repositories/assetLists.ts). */
+const UNPLACED = 2147483647;
 
 /**
  * A project's assets for one user. "New" is what someone else did after the user last saw the
@@ -78,7 +90,10 @@ function group<T>(rows: T[], key: (row: T) => number): Map<number, T[]> {
 export class ProjectFactsRepository {
   constructor(private readonly db: Db) {}
 
-  async load(projects: { id: number; workspace_id: number }[], userId: number): Promise<ProjectFacts> {
+  async load(
+    projects: { id: number; workspace_id: number; cover_key: string | null }[],
+    userId: number,
+  ): Promise<ProjectFacts> {
     const ids = [...new Set(projects.map((p) => p.id))];
     const workspaceIds = [...new Set(projects.map((p) => p.workspace_id))];
     if (ids.length === 0)
@@ -90,39 +105,42 @@ export class ProjectFactsRepository {
         foldersCount: new Map(),
         othersActivityAt: new Map(),
         assets: new Map(),
+        thumbnails: new Map(),
       };
-    const [members, states, workspaces, labels, folders, othersActivity, assets] = await Promise.all([
-      this.members(ids),
-      this.db
-        .selectFrom('project_user_states')
-        .selectAll()
-        .where('user_id', '=', userId)
-        .where('project_id', 'in', ids)
-        .execute(),
-      this.workspaces(workspaceIds),
-      this.db
-        .selectFrom('project_labels as pl')
-        .innerJoin('labels as l', 'l.id', 'pl.label_id')
-        .selectAll('l')
-        .select('pl.project_id as attached_to')
-        .where('pl.project_id', 'in', ids)
-        .orderBy('l.id')
-        .execute(),
-      this.db
-        .selectFrom('folders')
-        .select((eb) => ['project_id', eb.fn.countAll<number>().as('n')])
-        .where('project_id', 'in', ids)
-        .groupBy('project_id')
-        .execute(),
-      this.db
-        .selectFrom('activity_logs')
-        .select((eb) => ['project_id', eb.fn.max('created_at').as('at')])
-        .where('project_id', 'in', ids)
-        .where((eb) => eb.or([eb('user_id', 'is', null), eb('user_id', '!=', userId)]))
-        .groupBy('project_id')
-        .execute(),
-      this.assetFacts(ids, userId),
-    ]);
+    const [members, states, workspaces, labels, folders, othersActivity, assets, thumbnails] =
+      await Promise.all([
+        this.members(ids),
+        this.db
+          .selectFrom('project_user_states')
+          .selectAll()
+          .where('user_id', '=', userId)
+          .where('project_id', 'in', ids)
+          .execute(),
+        this.workspaces(workspaceIds),
+        this.db
+          .selectFrom('project_labels as pl')
+          .innerJoin('labels as l', 'l.id', 'pl.label_id')
+          .selectAll('l')
+          .select('pl.project_id as attached_to')
+          .where('pl.project_id', 'in', ids)
+          .orderBy('l.id')
+          .execute(),
+        this.db
+          .selectFrom('folders')
+          .select((eb) => ['project_id', eb.fn.countAll<number>().as('n')])
+          .where('project_id', 'in', ids)
+          .groupBy('project_id')
+          .execute(),
+        this.db
+          .selectFrom('activity_logs')
+          .select((eb) => ['project_id', eb.fn.max('created_at').as('at')])
+          .where('project_id', 'in', ids)
+          .where((eb) => eb.or([eb('user_id', 'is', null), eb('user_id', '!=', userId)]))
+          .groupBy('project_id')
+          .execute(),
+        this.assetFacts(ids, userId),
+        this.thumbnails(projects.filter((p) => p.cover_key === null).map((p) => p.id)),
+      ]);
     return {
       members,
       states: new Map(states.map((s) => [s.project_id, s])),
@@ -136,7 +154,38 @@ export class ProjectFactsRepository {
       foldersCount: new Map(folders.map((f) => [f.project_id, Number(f.n)])),
       othersActivityAt: new Map(othersActivity.map((a) => [a.project_id, String(a.at)])),
       assets,
+      thumbnails,
     };
+  }
+
+  /**
+   * For each project, the current round of its first asset whose round has a thumbnail, in the
+   * project's asset order: the root's assets, then each folder's, each place in its manual order
+   * (assets never placed by hand after, by id). One query whatever the number of projects, each
+   * project's search read in the order of the index assets_by_position, stopping at the first hit.
+   */
+  async thumbnails(projectIds: number[]): Promise<Map<number, ProjectThumbnailFact>> {
+    if (projectIds.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('projects as p')
+      .innerJoin('asset_versions as v', (join) =>
+        join.on(
+          sql<boolean>`v.id = (select a.current_version_id from assets a
+            inner join asset_versions r on r.id = a.current_version_id
+            where a.project_id = p.id and r.thumbnail_key is not null
+            order by a.place_key, coalesce(a.position, ${sql.lit(UNPLACED)}), a.id
+            limit 1)`,
+        ),
+      )
+      .select(['p.id as project_id', 'v.id as version_id', 'v.asset_id', 'v.thumbnail_key'])
+      .where('p.id', 'in', projectIds)
+      .execute();
+    return new Map(
+      rows.map((r) => [
+        r.project_id,
+        { assetId: r.asset_id, versionId: r.version_id, thumbnailKey: r.thumbnail_key! },
+      ]),
+    );
   }
 
   /**

@@ -23,20 +23,23 @@ export function RushBadge({ compact = false }: { compact?: boolean }) {
 }
 
 /**
- * A project's picture: its cover, or its initials on a colour of its own. The counter in the
- * corner gives way to an error icon when the workspace is inactive (§2).
+ * A project's picture: its cover, else its first asset's thumbnail, else its initials on a colour
+ * of its own. The counter in the corner gives way to an error icon when the workspace is inactive (§2).
  */
 export function ProjectCover({ project, size = 'card' }: { project: Project; size?: 'card' | 'thumb' }) {
   const count = thumbnailCount(project);
   const decorated = size === 'card';
+  const picture = project.cover_url ?? project.thumbnail_url;
   return (
     <div
       className={classes.cover}
       data-size={size}
-      style={project.cover_url ? undefined : { background: coverGradient(project.id) }}
+      data-picture={project.cover_url ? 'cover' : picture ? 'asset' : 'initials'}
+      data-testid="project-cover"
+      style={picture ? undefined : { background: coverGradient(project.id) }}
     >
-      {project.cover_url ? (
-        <img src={project.cover_url} alt="" className={classes.coverImage} loading="lazy" draggable={false} />
+      {picture ? (
+        <img src={picture} alt="" className={classes.coverImage} loading="lazy" draggable={false} />
       ) : (
         <span className={classes.initials} aria-hidden>
           {initialsOf(project.name)}
