@@ -3,7 +3,7 @@ import { basename, join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import { ASSET_TEXTS, type AssetView } from '@common/api/assets';
-import type { Project } from '@common/api/projects';
+import { PROJECT_TEXTS, type Project } from '@common/api/projects';
 import type { Workspace } from '@common/api/workspaces';
 import { storageLimitMessage } from '@common/uploads/uploadRefusals';
 import { UPLOAD_BOX_TEXTS } from '@common/uploads/uploadTexts';
@@ -72,6 +72,30 @@ async function dropFiles(page: Page, files: DropFile[]): Promise<void> {
   await page.getByTestId('drop-overlay').waitFor();
   await page.dispatchEvent('main', 'drop', { dataTransfer: transfer });
   await page.getByTestId('drop-overlay').waitFor({ state: 'detached' });
+}
+
+/** A DataTransfer of these files in the page, for dispatching drag events by hand. */
+async function transferOf(page: Page, files: DropFile[]) {
+  return page.evaluateHandle((list) => {
+    const data = new DataTransfer();
+    for (const { name, base64 } of list) {
+      const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+      data.items.add(new File([bytes], name));
+    }
+    return data;
+  }, files);
+}
+
+/** Drags one file over an asset's tile: the tile offers to take it as the asset's next round. */
+async function dragOntoTile(page: Page, name: string, file: DropFile) {
+  const transfer = await transferOf(page, [file]);
+  const target = tile(page, name).getByTestId('asset-name');
+  await target.dispatchEvent('dragenter', { dataTransfer: transfer });
+  await target.dispatchEvent('dragover', { dataTransfer: transfer });
+  const spot = page.getByTestId('drop-spot');
+  await spot.getByText(UPLOAD_BOX_TEXTS.dropToRound).waitFor();
+  await spot.getByText(name, { exact: true }).waitFor();
+  return { transfer, target, spot };
 }
 
 /** The browser's connection: upload speed in bytes a second (0: no limit), or offline. */
@@ -287,6 +311,103 @@ describe('uploads', () => {
       .getByText(`Round ${after.current_version.number}`)
       .waitFor();
     await tile(page, 'exif-orientation-6_landscape.jpg').getByText('2 rounds').waitFor();
+    await context.close();
+  });
+
+  it('uploads into a project that has assets: the Upload button beside New Folder, one file dropped on a tile as its next round, another file type asked first', async () => {
+    const { context, page, project } = await ownerWithProject();
+    const psd = corpusFile('psd/cmyk-spot_640x637.psd');
+    const jpeg = corpusFile('jpeg/exif-orientation-6_landscape.jpg');
+    await dropFiles(page, [psd, jpeg]);
+    await box(page).waitFor({ state: 'hidden', timeout: 30_000 });
+    await tile(page, psd.name).waitFor();
+    await tile(page, jpeg.name).waitFor();
+    const rounds = async (name: string) =>
+      (await assetsOf(page, project.id)).find((a) => a.name === name)?.asset_versions_count;
+
+    // The project has assets: its toolbar keeps an Upload button, beside New Folder.
+    const upload = page.getByRole('button', { name: 'Upload Files' });
+    const newFolder = page.getByRole('button', { name: 'New Folder' });
+    const [uploadBox, folderBox] = [(await upload.boundingBox())!, (await newFolder.boundingBox())!];
+    expect(Math.abs(uploadBox.y - folderBox.y)).toBeLessThan(2);
+    expect(folderBox.x - (uploadBox.x + uploadBox.width)).toBeGreaterThan(0);
+    expect(folderBox.x - (uploadBox.x + uploadBox.width)).toBeLessThan(24);
+    await page.mouse.move(700, 500);
+    await snap(page, 'project-header-upload');
+    // It picks files for this project.
+    await page
+      .getByTestId('upload-files-input')
+      .setInputFiles(join(CORPUS, 'gif/rotating-squares_30frames.gif'));
+    await tile(page, 'rotating-squares_30frames.gif').waitFor({ timeout: 30_000 });
+    await box(page).waitFor({ state: 'hidden', timeout: 30_000 });
+
+    // Two files over a tile are for the project: the page's overlay, no offer.
+    const two = await transferOf(page, [jpeg, psd]);
+    const overTile = tile(page, jpeg.name).getByTestId('asset-name');
+    await overTile.dispatchEvent('dragenter', { dataTransfer: two });
+    await overTile.dispatchEvent('dragover', { dataTransfer: two });
+    await page.getByTestId('drop-overlay').getByText(PROJECT_TEXTS.dropOverlay).waitFor();
+    expect(await page.getByTestId('drop-spot').count()).toBe(0);
+    await overTile.dispatchEvent('dragleave', { dataTransfer: two });
+    await page.getByTestId('drop-overlay').waitFor({ state: 'detached' });
+
+    // One file over the page, not on a tile: the page stays in view to aim at a tile.
+    const one = await transferOf(page, [jpeg]);
+    await page.dispatchEvent('main', 'dragenter', { dataTransfer: one });
+    await page.locator('[data-testid=drop-overlay][data-aiming]').waitFor();
+    await snap(page, 'project-drop-one-file');
+    await page.dispatchEvent('main', 'dragleave', { dataTransfer: one });
+    await page.getByTestId('drop-overlay').waitFor({ state: 'detached' });
+
+    // One file of the same type dropped on a tile: offered as that asset's next round, and made.
+    const retouched = corpusFile('jpeg/cmyk_swop-profile_500x333.jpg');
+    const offer = await dragOntoTile(page, jpeg.name, retouched);
+    await snap(page, 'project-drop-on-tile');
+    await offer.target.dispatchEvent('drop', { dataTransfer: offer.transfer });
+    await offer.spot.waitFor({ state: 'detached' });
+    await expect.poll(() => rounds(jpeg.name), { timeout: 30_000 }).toBe(2);
+    expect(await assetsOf(page, project.id)).toHaveLength(3);
+    await tile(page, jpeg.name).getByText('2 rounds').waitFor({ timeout: 30_000 });
+
+    // A PNG onto the PSD: asked first. Cancel keeps its rounds as they are.
+    const png = corpusFile('png/16bit-grey-alpha_109x96.png');
+    const asked = page.getByRole('dialog', { name: UPLOAD_BOX_TEXTS.typeChangeTitle });
+    const question = UPLOAD_BOX_TEXTS.typeChange(psd.name, 'PSD', 'PNG').replaceAll('**', '');
+    let drop = await dragOntoTile(page, psd.name, png);
+    await drop.target.dispatchEvent('drop', { dataTransfer: drop.transfer });
+    await asked.getByText(question).waitFor();
+    await snap(page, 'dialog-round-type-change');
+    await asked.getByRole('button', { name: 'Cancel' }).click();
+    await asked.waitFor({ state: 'hidden' });
+    expect(await box(page).isVisible()).toBe(false);
+    expect(await rounds(psd.name)).toBe(1);
+    expect(await assetsOf(page, project.id)).toHaveLength(3);
+
+    // Asked again and confirmed: the PNG is the PSD asset's next round.
+    drop = await dragOntoTile(page, psd.name, png);
+    await drop.target.dispatchEvent('drop', { dataTransfer: drop.transfer });
+    await asked.getByRole('button', { name: UPLOAD_BOX_TEXTS.typeChangeConfirm }).click();
+    await asked.waitFor({ state: 'hidden' });
+    await expect.poll(() => rounds(psd.name), { timeout: 30_000 }).toBe(2);
+    expect(await assetsOf(page, project.id)).toHaveLength(3);
+
+    // The asset page's new round asks the same, by its button and by a drop.
+    const photo = (await assetsOf(page, project.id)).find((a) => a.name === jpeg.name)!;
+    await page.goto(`/projects/${project.id}/assets/${photo.id}`);
+    await page.getByTestId('asset-view').waitFor();
+    await page.getByRole('button', { name: 'Upload New Round' }).waitFor();
+    await page
+      .getByTestId('upload-files-input')
+      .setInputFiles(join(CORPUS, 'png/16bit-grey-alpha_109x96.png'));
+    const onAsset = UPLOAD_BOX_TEXTS.typeChange(jpeg.name, 'JPEG', 'PNG').replaceAll('**', '');
+    await asked.getByText(onAsset).waitFor();
+    await asked.getByRole('button', { name: 'Cancel' }).click();
+    await asked.waitFor({ state: 'hidden' });
+    expect(await rounds(jpeg.name)).toBe(2);
+    await dropFiles(page, [png]);
+    await asked.getByText(onAsset).waitFor();
+    await asked.getByRole('button', { name: UPLOAD_BOX_TEXTS.typeChangeConfirm }).click();
+    await expect.poll(() => rounds(jpeg.name), { timeout: 30_000 }).toBe(3);
     await context.close();
   });
 

@@ -8,6 +8,11 @@ export interface UploadTarget {
   folderId: number | null;
   /** Set when the file is the next round of this asset. */
   assetId: number | null;
+  /**
+   * The asset's name and its current round's file, for a new round: one of another type (a PNG
+   * onto a PSD) is asked about first. Without them (a round the user chose by name) it goes as is.
+   */
+  replaces?: { assetName: string; fileName: string };
 }
 
 /** One file in the Upload Box (§3 "Asset upload"), as the pure rules see it. */

@@ -27,6 +27,8 @@ export type UploadRefusal =
   | { kind: 'nameTaken'; file: string; message: string; existingAssetId: number | null }
   | { kind: 'storageLimit'; file: string; facts: StorageLimitFacts }
   | { kind: 'roundOneFile'; message: string }
+  /** Not a refusal but a question: a new round of another file type, sent only once confirmed. */
+  | { kind: 'roundTypeChange'; file: string; message: string }
   | { kind: 'failed'; file: string; message: string };
 
 /** The refusals shown as a dialog; 'failed' is shown in the row and a snackbar. */
@@ -86,6 +88,7 @@ export function refusalReason(refusal: UploadRefusal): string {
     case 'invalidFormat':
     case 'nameTaken':
     case 'roundOneFile':
+    case 'roundTypeChange':
     case 'failed':
       return refusal.message;
     case 'storageLimit':

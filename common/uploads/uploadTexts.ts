@@ -24,6 +24,11 @@ export const UPLOAD_BOX_TEXTS = {
   /** A connection that stayed down through every retry; the stored URL lets the same file resume. */
   connectionLost: 'The connection was lost. Add the same file again to resume where it stopped.',
   uploadAsRound: (name: string) => `Upload as a new round of ${name}`,
+  /** Beyond the spec: a new round of another type of file than the current one is asked about first. */
+  typeChangeTitle: 'Different File Type',
+  typeChange: (asset: string, from: string, to: string) =>
+    `The current round of **${asset}** is a ${from} file and this one is a ${to} file. Are you sure you want to upload it as the new round?`,
+  typeChangeConfirm: 'Upload New Round',
 } as const;
 
 /** 'Uploading 1 file...' / 'Uploading N files...'. */

@@ -161,6 +161,7 @@ function UploadBoxButton() {
         refusals={snapshot.refusals}
         onDismiss={(ids) => uploadStore.dismissRefusals(ids)}
         onUploadAsRound={(pending) => uploadStore.uploadAsRound(pending)}
+        onConfirmRound={(pending) => uploadStore.confirmRound(pending)}
       />
     </>
   );

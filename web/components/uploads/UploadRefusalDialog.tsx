@@ -1,6 +1,12 @@
 import { useState } from 'react';
 import { Button, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle, IconDatabaseOff, IconFileAlert, IconStack2 } from '@tabler/icons-react';
+import {
+  IconAlertTriangle,
+  IconDatabaseOff,
+  IconFileAlert,
+  IconFileDiff,
+  IconStack2,
+} from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { ASSET_TEXTS } from '@common/api/assets';
 import { storageLimitMessage, storageUpgradePath } from '@common/uploads/uploadRefusals';
@@ -30,16 +36,19 @@ const iconProps = { size: 22 } as const;
 /**
  * The dialogs of §8 for a refused upload: 'Invalid Format', 'Upload Error' for a taken name (with
  * the offer to send the file as the next round of the asset of that name), and 'Storage limit
- * reached!' per role. One at a time, in the order they came.
+ * reached!' per role; and the question before a new round of another file type. One at a time,
+ * in the order they came.
  */
 export function UploadRefusalDialog({
   refusals,
   onDismiss,
   onUploadAsRound,
+  onConfirmRound,
 }: {
   refusals: readonly PendingRefusal[];
   onDismiss: (ids: number[]) => void;
   onUploadAsRound: (pending: PendingRefusal) => void;
+  onConfirmRound: (pending: PendingRefusal) => void;
 }) {
   const navigate = useNavigate();
   const shown = nextDialog(refusals);
@@ -116,6 +125,17 @@ export function UploadRefusalDialog({
       icon = <IconAlertTriangle {...iconProps} color="var(--mantine-color-orange-6)" />;
       description = first.refusal.message;
       break;
+    case 'roundTypeChange': {
+      const asked = first;
+      title = UPLOAD_BOX_TEXTS.typeChangeTitle;
+      icon = <IconFileDiff {...iconProps} color="var(--mantine-color-brand-6)" />;
+      description = first.refusal.message;
+      actions = [
+        { ...ok, label: 'Cancel' },
+        { label: UPLOAD_BOX_TEXTS.typeChangeConfirm, onClick: () => onConfirmRound(asked) },
+      ];
+      break;
+    }
     case 'storageLimit': {
       const { facts } = first.refusal;
       title = ASSET_TEXTS.storageLimitTitle;

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ASSET_TEXTS } from '@common/api/assets';
 import type { UploadTarget } from '@common/uploads/uploadRecord';
+import { UPLOAD_BOX_TEXTS } from '@common/uploads/uploadTexts';
 import type { Transfer, TransferEvents } from './tusTransfer';
 import { UploadStore, type UploadNotice } from './uploadStore';
 
@@ -154,6 +155,40 @@ describe('refusals', () => {
       kind: 'roundOneFile',
       message: ASSET_TEXTS.roundOneFile,
     });
+  });
+
+  it('asks before a new round of another file type, and sends it only once confirmed', async () => {
+    const round = { ...project, assetId: 9, replaces: { assetName: 'hero.psd', fileName: 'hero_v3.psd' } };
+    store.addFiles([file('hero-flat.png')], round);
+    await settle();
+    expect(sent).toHaveLength(0);
+    const [asked] = store.getSnapshot().refusals;
+    expect(asked?.refusal).toEqual({
+      kind: 'roundTypeChange',
+      file: 'hero-flat.png',
+      message: UPLOAD_BOX_TEXTS.typeChange('hero.psd', 'PSD', 'PNG'),
+    });
+    // Cancel: nothing goes.
+    store.dismissRefusals([asked!.id]);
+    await settle();
+    expect(sent).toHaveLength(0);
+    // Asked again and confirmed: the round goes.
+    store.addFiles([file('hero-flat.png')], round);
+    store.confirmRound(store.getSnapshot().refusals[0]!);
+    await settle();
+    expect(store.getSnapshot().refusals).toEqual([]);
+    expect(sent.map((s) => [s.file.name, s.target.assetId])).toEqual([['hero-flat.png', 9]]);
+  });
+
+  it('sends a new round of the same file type at once, whatever its spelling', async () => {
+    store.addFiles([file('HERO.JPEG')], {
+      ...project,
+      assetId: 9,
+      replaces: { assetName: 'a', fileName: 'a.jpg' },
+    });
+    await settle();
+    expect(store.getSnapshot().refusals).toEqual([]);
+    expect(sent).toHaveLength(1);
   });
 
   it('turns a taken name into the Upload Error dialog, and can send the file as the next round', async () => {

@@ -16,10 +16,14 @@ import {
   type UploadErrorAnswer,
   type UploadRefusal,
 } from '@common/uploads/uploadRefusals';
+import { roundTypeChange } from '@common/uploads/roundFileType';
 import { UPLOAD_BOX_TEXTS } from '@common/uploads/uploadTexts';
 import type { Transfer, TransferEvents } from './tusTransfer';
 
-/** A refusal waiting for its dialog; a taken name keeps the file so it can go as a new round. */
+/**
+ * A refusal waiting for its dialog; a taken name keeps the file so it can go as a new round, and
+ * a new round of another file type keeps it until the user says whether it goes.
+ */
 export interface PendingRefusal {
   id: number;
   refusal: DialogRefusal;
@@ -88,11 +92,19 @@ export class UploadStore {
 
   /**
    * Files dropped or picked for one place. Names with an extension we do not take are refused
-   * before anything is sent ('Invalid Format'); a new round takes exactly one file.
+   * before anything is sent ('Invalid Format'); a new round takes exactly one file, and one of
+   * another file type than the asset's current round waits until the user confirms it.
    */
   addFiles(files: readonly File[], target: UploadTarget): void {
     if (target.assetId !== null && files.length !== ROUND_UPLOAD_FILES) {
       this.refuse({ kind: 'roundOneFile', message: ASSET_TEXTS.roundOneFile }, null, null);
+      return;
+    }
+    const [file] = files;
+    const change = file && target.replaces && roundTypeChange(file.name, target.replaces.fileName);
+    if (file && target.replaces && change && refusalBeforeSending(file.name) === null) {
+      const message = UPLOAD_BOX_TEXTS.typeChange(target.replaces.assetName, change.from, change.to);
+      this.refuse({ kind: 'roundTypeChange', file: file.name, message }, file, target);
       return;
     }
     // A new batch starts with a clean box: what finished before is not this batch's news.
@@ -151,6 +163,14 @@ export class UploadStore {
     const assetId = pending.refusal.existingAssetId;
     if (assetId === null) return;
     this.addFiles([pending.file], { ...pending.target, folderId: null, assetId });
+  }
+
+  /** The new round of another file type goes after all: the user confirmed it. */
+  confirmRound(pending: PendingRefusal): void {
+    this.dismissRefusals([pending.id]);
+    if (pending.refusal.kind !== 'roundTypeChange' || !pending.file || !pending.target) return;
+    const { replaces: _asked, ...target } = pending.target;
+    this.addFiles([pending.file], target);
   }
 
   private find(id: string): UploadRecord | undefined {

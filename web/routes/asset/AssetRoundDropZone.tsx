@@ -1,4 +1,5 @@
 import { can } from '@common/projectRoles';
+import type { UploadTarget } from '@common/uploads/uploadRecord';
 import { UPLOAD_BOX_TEXTS } from '@common/uploads/uploadTexts';
 import { useAsset } from '@web/api/assets';
 import { useProject } from '@web/api/project';
@@ -7,8 +8,11 @@ import { UploadFilesButton } from '@web/components/uploads/UploadFilesButton';
 import { uploadStore, useUploadTarget } from '@web/components/uploads/uploads';
 import { actorOf } from '@web/routes/projects/actions/projectActions';
 
-/** Who may add a round here, and where the round goes: null until both are known. */
-function useRoundTarget(projectId: number, assetId: number) {
+/**
+ * Who may add a round here, and where the round goes: null until both are known. It names the
+ * current round's file, so one of another type is asked about first.
+ */
+function useRoundTarget(projectId: number, assetId: number): UploadTarget | null {
   const project = useProject(projectId);
   const asset = useAsset(assetId);
   if (!project.data || !asset.data || !can(actorOf(project.data), 'assets.upload')) return null;
@@ -17,6 +21,7 @@ function useRoundTarget(projectId: number, assetId: number) {
     projectName: project.data.name,
     folderId: asset.data.folder_id,
     assetId,
+    replaces: { assetName: asset.data.name, fileName: asset.data.current_version.file_name },
   };
 }
 

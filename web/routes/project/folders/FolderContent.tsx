@@ -6,6 +6,7 @@ import type { Folder, Project } from '@common/api/projects';
 import { can } from '@common/projectRoles';
 import { truncate } from '@common/text';
 import { EmptyPanel } from '@web/components/page/EmptyPanel';
+import { UploadFilesButton } from '@web/components/uploads/UploadFilesButton';
 import { actorOf, canDownloadProject } from '@web/routes/projects/actions/projectActions';
 import { AssetBrowser } from '../assets/AssetBrowser';
 import { ProjectHeader } from '../ProjectHeader';
@@ -57,6 +58,11 @@ export function FolderContent({
   const actor = actorOf(project);
   const [dialog, setDialog] = useState<FolderDialog>(null);
   const count = folder.images_count + folder.documents_count;
+  const upload = can(actor, 'assets.upload') && (
+    <UploadFilesButton
+      target={{ projectId: project.id, projectName: project.name, folderId: folder.id, assetId: null }}
+    />
+  );
 
   return (
     <Stack gap="lg">
@@ -82,7 +88,8 @@ export function FolderContent({
         }
         onOpen={onOpen}
       />
-      <Group justify="flex-end" mih={36}>
+      <Group justify="flex-end" mih={36} gap="sm">
+        {count > 0 && upload}
         <ViewToggle mode={mode} onChange={onModeChange} />
       </Group>
       {count > 0 && <AssetBrowser project={project} folderId={folder.id} mode={mode} />}
@@ -92,7 +99,9 @@ export function FolderContent({
           icon={<IconPhotoScan size={28} />}
           title={FOLDER_EMPTY_TEXTS.title}
           description={FOLDER_EMPTY_TEXTS.body}
-        />
+        >
+          {upload}
+        </EmptyPanel>
       )}
       <FolderDialogs
         projectId={project.id}

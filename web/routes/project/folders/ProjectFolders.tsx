@@ -76,9 +76,18 @@ export function ProjectFolders({
       : undefined;
 
   const newFolder = canAdd && (
-    <Button leftSection={<IconFolderPlus size={16} />} onClick={() => setDialog({ kind: 'create' })}>
+    <Button
+      variant="default"
+      leftSection={<IconFolderPlus size={16} />}
+      onClick={() => setDialog({ kind: 'create' })}
+    >
       New Folder
     </Button>
+  );
+  const upload = can(actor, 'assets.upload') && (
+    <UploadFilesButton
+      target={{ projectId: project.id, projectName: project.name, folderId: null, assetId: null }}
+    />
   );
   const empty = folders.isSuccess && list.length === 0 && rootAssets === 'empty';
 
@@ -108,6 +117,7 @@ export function ProjectFolders({
             </Group>
           )}
           <Group gap="sm">
+            {upload}
             {newFolder}
             <ViewToggle mode={mode} onChange={onModeChange} />
           </Group>
@@ -122,11 +132,7 @@ export function ProjectFolders({
           title={PROJECT_EMPTY_TEXTS.title}
           description={canAdd ? PROJECT_EMPTY_TEXTS.body : PROJECT_EMPTY_TEXTS.viewerBody}
         >
-          {can(actor, 'assets.upload') && (
-            <UploadFilesButton
-              target={{ projectId: project.id, projectName: project.name, folderId: null, assetId: null }}
-            />
-          )}
+          {upload}
           {newFolder}
         </EmptyPanel>
       )}
