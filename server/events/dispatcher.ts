@@ -25,6 +25,11 @@ export class EventDispatcher {
     private readonly log: Logger,
   ) {}
 
+  /** A subscriber of a domain wired after the platform (it runs after those given at construction). */
+  subscribe(subscriber: EventSubscriber): void {
+    this.subscribers.push(subscriber);
+  }
+
   async afterCommit(events: DomainEvent[]): Promise<void> {
     await this.handleMany(events);
     for (const event of events)

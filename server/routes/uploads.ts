@@ -15,7 +15,7 @@ import { errorBody } from '../plugins/errorHandler';
 import { requireSession } from '../plugins/session';
 import { CoalescingFileStore } from './coalescingFileStore';
 
-export type UploadRouteDeps = Pick<AppContext, 'assetUploads' | 'config' | 'log'>;
+export type UploadRouteDeps = Pick<AppContext, 'assetUploads' | 'uploadRevocation' | 'config' | 'log'>;
 
 export const TUS_PATH = '/api/v1/uploads';
 
@@ -26,7 +26,8 @@ const uploaders = new WeakMap<IncomingMessage, number>();
  * Resumable uploads over tus 1.0 (core, creation, termination, expiration) at /api/v1/uploads
  * (API.md). Creation runs every check of POST /assets before a byte is stored (4xx with the error
  * envelope); the last PATCH answers once the asset and its round exist, with their ids in
- * `Upload-Asset-Id` and `Upload-Version-Id`. Only the uploader may resume, read or cancel an upload.
+ * `Upload-Asset-Id` and `Upload-Version-Id`. Only the uploader may resume, read or cancel an upload,
+ * and each PATCH is refused (and the upload ended) once they may no longer upload into the project.
  */
 export function uploadRoutes(ctx: UploadRouteDeps): FastifyPluginAsyncZod {
   return async (app) => {
@@ -81,7 +82,10 @@ function createTusServer(ctx: UploadRouteDeps): Server {
     namingFunction: () => randomUUID().replaceAll('-', ''),
     onIncomingRequest: async (request, uploadId) => {
       if (request.method === 'POST' || request.method === 'OPTIONS') return;
-      await refuseAs(() => ctx.assetUploads.requireOwnUpload(uploaderOf(request), uploadId));
+      // Bytes are taken only from someone who may still upload into the project.
+      if (request.method === 'PATCH')
+        await refuseAs(() => ctx.uploadRevocation.requireWritable(uploaderOf(request), uploadId));
+      else await refuseAs(() => ctx.assetUploads.requireOwnUpload(uploaderOf(request), uploadId));
     },
     onUploadCreate: async (request, upload) => {
       await refuseAs(() => ctx.assetUploads.begin(upload.id, uploadRequest(uploaderOf(request), upload)));

@@ -15,6 +15,7 @@ import { requireActive } from '../policies/workspaces';
 import type { ProjectAccess } from './projectAccess';
 import { projectEvent } from './projectEvents';
 import type { WorkspaceAccess } from './workspaceAccess';
+import { uploadRefusal } from './uploadRevocation';
 import { hasControlOrSeparator } from './assetNames';
 
 export interface UploadRequest {
@@ -128,6 +129,12 @@ export class AssetUploads {
     if (!(await this.uow.read.assetUploads.transition(id, [claimFrom], 'creating', now())))
       return this.awaitOutcome(id);
 
+    // The uploader may have been removed while the bytes came: the asset is made for a member only.
+    const refusal = await uploadRefusal(this.access, upload);
+    if (refusal) {
+      await rm(path, { force: true });
+      return this.fail(upload, refusal);
+    }
     const size = (await stat(path)).size;
     const type = await detectFileTypeOfFile(path, upload.file_name);
     if (!type.ok) {

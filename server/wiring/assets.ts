@@ -13,7 +13,9 @@ import { AssetUploads } from '../services/assetUploads';
 import { AssetService } from '../services/assets';
 import { Downloads } from '../services/downloads';
 import { SharedAssetService } from '../services/sharedAssets';
+import { UploadRevocation } from '../services/uploadRevocation';
 import { UploadSweep } from '../services/uploadSweep';
+import { UploadAccessSubscriber } from '../events/uploadAccessSubscriber';
 import type { Platform } from './platform';
 import type { ProjectServices } from './projects';
 import type { WorkspaceServices } from './workspaces';
@@ -31,6 +33,8 @@ export function assetServices(
     await jobs.send(MAKE_PREVIEWS, { versionId }, { singletonKey: String(versionId) });
   };
   const assetUploads = new AssetUploads(uow, projectAccess, workspaceAccess, storage, queuePreview, clock);
+  const uploadRevocation = new UploadRevocation(uow, projectAccess, config.uploads.dir, clock);
+  p.events.subscribe(new UploadAccessSubscriber(uploadRevocation));
   const assetAccess = new AssetAccess(uow, projectAccess);
   /** Assets as one user sees them, with their 'new' marks, a page at a time. */
   const assetPresenter = new AssetPresenter(uow.read);
@@ -44,6 +48,8 @@ export function assetServices(
     assetsViewOptions,
     /** Every upload's checks, and the asset or round it becomes. */
     assetUploads,
+    /** Each PATCH's check that the uploader may still upload; ends the uploads of members who lost the right. */
+    uploadRevocation,
     assetAccess,
     assetPresenter,
     assets: new AssetService(

@@ -4,6 +4,9 @@ import type { AssetUploadStatus, AssetUploadsTable } from '../schema';
 
 export type AssetUploadRow = Selectable<AssetUploadsTable>;
 
+/** The running uploads of one project, or of every project of one workspace. */
+export type OpenUploadScope = { projectId: number } | { workspaceId: number };
+
 /**
  * Uploads on their way to becoming assets or rounds. A running upload of a new asset reserves its
  * name in its place (a partial unique index) and its declared size in the workspace's storage.
@@ -42,6 +45,14 @@ export class AssetUploadsRepository {
       .where('status', 'in', ['uploading', 'creating'])
       .executeTakeFirstOrThrow();
     return Number(row.bytes ?? 0);
+  }
+
+  /** Uploads still taking bytes, in a project or a workspace. */
+  listOpen(scope: OpenUploadScope): Promise<AssetUploadRow[]> {
+    const query = this.db.selectFrom('asset_uploads').selectAll().where('status', '=', 'uploading');
+    return 'projectId' in scope
+      ? query.where('project_id', '=', scope.projectId).execute()
+      : query.where('workspace_id', '=', scope.workspaceId).execute();
   }
 
   /**
