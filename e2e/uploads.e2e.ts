@@ -10,7 +10,7 @@ import { UPLOAD_BOX_TEXTS } from '@common/uploads/uploadTexts';
 import { checkAccessibility } from './axe';
 import { noisePng } from './fixtures';
 import { newPage, settled, shot, useAppAndBrowser } from './harness';
-import { lastMailId, makeUser, signUpInSession } from './journeys';
+import { closeSnackbars, expectSnackbar, lastMailId, makeUser, signUpInSession } from './journeys';
 import { call, createProject, projectInvitationLink, teamWorkspace, trialWorkspace } from './projectJourneys';
 
 const env = useAppAndBrowser();
@@ -390,6 +390,27 @@ describe('uploads', () => {
     await asked.waitFor({ state: 'hidden' });
     await expect.poll(() => rounds(psd.name), { timeout: 30_000 }).toBe(2);
     expect(await assetsOf(page, project.id)).toHaveLength(3);
+
+    // A snackbar with the selection bar on screen rises above the bar, whichever came first.
+    const bar = page.getByTestId('asset-selection-bar');
+    await tile(page, psd.name).click();
+    await bar.waitFor();
+    await page.keyboard.press('a');
+    await expectSnackbar(page, ASSET_TEXTS.approved(1));
+    await page.mouse.move(700, 200);
+    await snap(page, 'snackbar-above-selection-bar');
+    await page.keyboard.press('Escape');
+    await bar.waitFor({ state: 'hidden' });
+    await tile(page, jpeg.name).click();
+    await bar.waitFor();
+    await expectSnackbar(page, ASSET_TEXTS.approved(1));
+    const [note, shown] = [
+      (await page.locator('.mantine-Notification-root').first().boundingBox())!,
+      (await bar.boundingBox())!,
+    ];
+    expect(note.y + note.height).toBeLessThan(shown.y);
+    await closeSnackbars(page);
+    await page.keyboard.press('Escape');
 
     // The asset page's new round asks the same, by its button and by a drop.
     const photo = (await assetsOf(page, project.id)).find((a) => a.name === jpeg.name)!;
