@@ -2,6 +2,7 @@ import { useState, type CSSProperties } from 'react';
 import { ActionIcon, Loader, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconPhotoOff } from '@tabler/icons-react';
 import type { SharedAssetDetail, SharedRound } from '@common/api/sharedAssets';
+import { keepClearOfSnackbars } from '@web/components/snackbar/snackbarClearance';
 import { FileTypeIcon } from '@web/components/uploads/FileTypeIcon';
 import { SHARED_PREVIEW_TEXTS } from './SharedAssetPreview';
 import { pageUrl } from '@common/documentPages';
@@ -91,7 +92,7 @@ function Picture({ asset }: { asset: SharedAssetDetail }) {
       />
       {loaded && <SharedMarkup comments={asset.comments} round={round} page={page} />}
       {pages > 1 && (
-        <div className={classes.page}>
+        <div className={classes.page} ref={keepClearOfSnackbars}>
           <DocumentPager page={page} pages={pages} onPage={goToPage} />
         </div>
       )}
