@@ -125,9 +125,20 @@ describe('editing one’s own comment: text, files and drawing', () => {
     // The new comment's line is back in its box.
     await page.getByTestId('composer-drawings').getByText('1 drawing attached').waitFor();
 
+    // A longer name: the author shows it whole, the time and the edit mark on the line below.
+    const me = await call<{ id: number }>(page, 'GET', '/users/me');
+    await env.app.ctx.db
+      .updateTable('users')
+      .set({ name: 'Olga Oleander-Ostrowska' })
+      .where('id', '=', me.id)
+      .execute();
     await page.reload();
     await pictureShown(page);
     await comment.getByTestId('comment-edited').waitFor();
+    const author = comment.getByTestId('comment-author').first();
+    await author.getByText('Olga Oleander-Ostrowska').waitFor();
+    expect(await author.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    expect(await comment.getByTestId('comment-edited').first().isVisible()).toBe(true);
     await comment.getByTestId('comment-mention').getByText('@Cole Collaborator').waitFor();
     await comment.getByRole('link', { name: 'swatch.png' }).waitFor();
     expect(await comment.getByText('reference.png').count()).toBe(0);

@@ -61,16 +61,22 @@ function CommentBody({
     <div className={classes.body}>
       <div className={classes.meta} data-testid="comment-meta">
         <UserAvatar user={comment.user} size={compact ? 22 : 28} />
-        <span className={classes.author}>{comment.user.name}</span>
-        <span className={classes.time} title={new Date(comment.created_at).toLocaleString()}>
-          {pending ? PANEL_TEXTS.sending : activityTime(comment.created_at)}
-        </span>
-        {comment.is_edited && (
-          <span className={classes.edited} data-testid="comment-edited">
-            {PANEL_TEXTS.edited}
+        {/* The name has its own line, so the time and the edit mark never squeeze it. */}
+        <div className={classes.who}>
+          <span className={classes.author} title={comment.user.name} data-testid="comment-author">
+            {comment.user.name}
           </span>
-        )}
-        <div className={classes.grow} />
+          <span className={classes.when}>
+            <span className={classes.time} title={new Date(comment.created_at).toLocaleString()}>
+              {pending ? PANEL_TEXTS.sending : activityTime(comment.created_at)}
+            </span>
+            {comment.is_edited && (
+              <span className={classes.edited} data-testid="comment-edited">
+                {PANEL_TEXTS.edited}
+              </span>
+            )}
+          </span>
+        </div>
         {badges}
       </div>
       <div className={compact ? classes.contentCompact : classes.content}>
