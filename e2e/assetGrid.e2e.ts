@@ -111,6 +111,18 @@ describe('asset grid', () => {
     await page.waitForURL(/mode=list/);
     await page.getByTestId('asset-list').waitFor();
     expect(await page.getByTestId('asset-row').count()).toBeGreaterThanOrEqual(5);
+    // Size, dimensions and uploader columns, of each asset's current round.
+    expect(await page.getByTestId('asset-list').getByRole('columnheader').allInnerTexts()).toEqual(
+      expect.arrayContaining(['SIZE', 'DIMENSIONS', 'UPLOADER']),
+    );
+    const firstRow = page.getByTestId('asset-row').first();
+    const firstAsset = assets.find((a) => a.name === 'DSC_1001.jpg')!;
+    const firstRound = (await call<AssetView>(page, 'GET', `/assets/${firstAsset.id}`)).current_version;
+    expect(await firstRow.getByTestId('asset-dimensions').innerText()).toBe(
+      `${firstRound.width} × ${firstRound.height}`,
+    );
+    expect(await firstRow.getByTestId('asset-size').innerText()).toMatch(/^\d+(\.\d)? (Kb|Mb)$/);
+    expect(await firstRow.getByTestId('asset-uploader').innerText()).toBe('Rita Retoucher');
     await shot(page, 'asset-list');
     // The choice is kept: the project opened without ?mode shows the list again.
     await expect
@@ -257,12 +269,14 @@ describe('asset grid', () => {
     await rename.getByLabel('Filename').fill('Hero shot.jpg');
     await rename.getByRole('button', { name: 'Rename' }).click();
     await expectSnackbar(page, ASSET_TEXTS.renamed);
-    await tile(page, 'Hero shot.jpg').waitFor();
     // Sorted by file name, the renamed asset leaves third place for its sorted one, after DSC_1030.
     await expect
       .poll(async () => (await namesShown(page)).slice(0, 3))
       .toEqual(['DSC_1001.jpg', 'DSC_1002.jpg', 'DSC_1004.jpg']);
-    expect((await namesShown(page)).at(-1)).toBe('Hero shot.jpg');
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await tile(page, 'Hero shot.jpg').waitFor();
+    expect((await namesShown(page)).slice(-2)).toEqual(['DSC_1030.jpg', 'Hero shot.jpg']);
+    await page.evaluate(() => window.scrollTo(0, 0));
     await closeSnackbars(page);
 
     // Drag a tile onto the folder: it moves there.

@@ -14,6 +14,7 @@ import {
   UnresolvedCount,
 } from './AssetMarks';
 import { AssetName, TileCheckbox, TileMenu } from './AssetTile';
+import { assetRowFacts } from './assetRowFacts';
 import { cellAttributes, type TileProps } from './tileHandlers';
 import classes from './AssetRow.module.css';
 
@@ -28,6 +29,9 @@ export function AssetListHead() {
       <span role="columnheader">Approval</span>
       <span role="columnheader">Label</span>
       <span role="columnheader">Comments</span>
+      <span role="columnheader">Size</span>
+      <span role="columnheader">Dimensions</span>
+      <span role="columnheader">Uploader</span>
       <span role="columnheader">Last activity</span>
       <span role="columnheader">
         <VisuallyHidden>Actions</VisuallyHidden>
@@ -57,6 +61,7 @@ function AssetThumb({ asset }: { asset: AssetView }) {
 export const AssetRow = memo(function AssetRow(props: TileProps) {
   const { asset, selected, selecting, handlers } = props;
   const [armed, setArmed] = useState(false);
+  const facts = assetRowFacts(asset);
   return (
     <div
       role="row"
@@ -91,6 +96,15 @@ export const AssetRow = memo(function AssetRow(props: TileProps) {
       </span>
       <span role="gridcell">
         <UnresolvedCount asset={asset} />
+      </span>
+      <span role="gridcell" className={classes.fact} data-testid="asset-size">
+        {facts.size}
+      </span>
+      <span role="gridcell" className={classes.fact} data-testid="asset-dimensions">
+        {facts.dimensions}
+      </span>
+      <span role="gridcell" className={classes.fact} title={facts.uploader} data-testid="asset-uploader">
+        {facts.uploader}
       </span>
       <span role="gridcell">
         <Text size="sm" c="dimmed" aria-hidden>
