@@ -55,6 +55,7 @@ import { commentRoutes } from './routes/comments';
 import { commentCarryOverRoutes } from './routes/commentCarryOver';
 import { commentReportRoutes } from './routes/commentReports';
 import { taskRoutes } from './routes/tasks';
+import { documentingMultipart } from './routes/multipartDoc';
 
 export const API_PREFIX = '/api/v1';
 const DEFAULT_WEB_DIR = fileURLToPath(new URL('../dist/web', import.meta.url));
@@ -95,7 +96,7 @@ export async function buildApp(
   await app.register(fastifyMultipart, { limits: { fileSize: config.bodyLimitBytes } });
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Proofroom API', version: '1' }, servers: [{ url: '/' }] },
-    transform: jsonSchemaTransform,
+    transform: documentingMultipart(jsonSchemaTransform),
   });
 
   await app.register(

@@ -43,6 +43,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
       request.log.error({ err: raw }, 'unhandled error');
       error = new AppError(500, 'internal_error', GENERIC_ERROR);
     }
+    // Refused before its body was all read (an upload stopped at the storage limit): the rest is
+    // not read, and the connection it would still arrive on is closed once the answer is sent.
+    if (!request.raw.complete) void reply.header('connection', 'close');
     if (error.status === 429 && typeof error.details?.retry_after_seconds === 'number') {
       void reply.header('retry-after', String(error.details.retry_after_seconds));
     }

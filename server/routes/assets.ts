@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -13,6 +12,8 @@ import { AppError } from '../errors';
 import { requireSession } from '../plugins/session';
 import { assetActionRoutes, type AssetActionRouteDeps } from './assetActions';
 import { idParams } from './auth';
+import { multipartForm } from './multipartDoc';
+import { FORM_FIELD_MAX, readParts } from './multipartForm';
 
 export type AssetRouteDeps = Pick<
   AppContext,
@@ -117,6 +118,11 @@ export function assetRoutes(ctx: AssetRouteDeps): FastifyPluginAsyncZod {
       '/assets',
       {
         schema: {
+          ...multipartForm({
+            project_id: { text: FORM_FIELD_MAX },
+            folder_id: { text: FORM_FIELD_MAX },
+            file: { file: ctx.config.uploads.maxBytes },
+          }),
           tags: ['assets'],
           description:
             'multipart: `project_id`, optional `folder_id`, then `file` (fields before the file, so that every check runs before a byte is stored).',
@@ -134,6 +140,7 @@ export function assetRoutes(ctx: AssetRouteDeps): FastifyPluginAsyncZod {
       '/assets/:id/versions',
       {
         schema: {
+          ...multipartForm({ file: { file: ctx.config.uploads.maxBytes } }),
           tags: ['assets'],
           description: 'multipart: exactly one `file`, the new round.',
           params: idParams,
@@ -151,8 +158,11 @@ export function assetRoutes(ctx: AssetRouteDeps): FastifyPluginAsyncZod {
 }
 
 /**
- * A multipart upload through the same service as tus: the checks with the request's length as the
- * declared size, the file streamed to the uploads folder, then finished like a tus upload.
+ * A multipart upload through the same service as tus: the checks, with the request's length (when
+ * it has one) reserved as the file's size, then the file streamed to the uploads folder through a
+ * byte counter that reserves more as more comes, so storage is never overfilled whatever the
+ * headers say; then finished like a tus upload. A round takes exactly one file: a second one
+ * refuses the whole call, before any asset is made.
  */
 async function receive(
   ctx: AssetRouteDeps,
@@ -160,51 +170,77 @@ async function receive(
   userId: number,
   asset: { id: number; project_id: number } | null,
 ): Promise<number> {
-  if (!request.isMultipart())
-    throw new AppError(422, 'invalid_record', ASSET_TEXTS.unreadable, { file: [ASSET_TEXTS.unreadable] });
-  const parts = request.parts({ limits: { fileSize: ctx.config.uploads.maxBytes, files: 2 } });
+  if (!request.isMultipart()) throw unreadable();
   const fields: Record<string, string> = {};
-  for await (const part of parts) {
-    if (part.type === 'field') {
-      fields[part.fieldname] = String(part.value).slice(0, 32);
-      continue;
-    }
-    const id = `mp${randomUUID().replaceAll('-', '')}`;
-    const declared = Number(request.headers['content-length'] ?? 0);
-    await ctx.assetUploads.begin(id, {
-      userId,
-      projectId: asset?.project_id ?? idField(fields.project_id),
-      folderId: asset ? null : optionalIdField(fields.folder_id),
-      assetId: asset?.id ?? null,
-      fileName: part.filename,
-      sizeBytes: Number.isSafeInteger(declared) ? declared : 0,
-    });
-    const dir = ctx.config.uploads.dir;
-    await mkdir(dir, { recursive: true });
-    const path = join(dir, id);
-    try {
-      await pipeline(part.file, createWriteStream(path));
-      if (part.file.truncated) throw new AppError(413, 'payload_too_large', 'The file is too large.');
-    } catch (error) {
-      await rm(path, { force: true });
-      await ctx.assetUploads.abandon(id, 'The upload was interrupted.');
-      throw error;
-    }
-    // A round takes exactly one file: a second one refuses the whole call, before any asset is made.
-    for await (const rest of parts) {
-      if (rest.type !== 'file') continue;
-      rest.file.resume();
-      await rm(path, { force: true });
-      await ctx.assetUploads.abandon(id, ASSET_TEXTS.roundOneFile);
-      throw new AppError(422, 'invalid_record', ASSET_TEXTS.roundOneFile, {
-        file: [ASSET_TEXTS.roundOneFile],
-      });
-    }
-    const outcome = await ctx.assetUploads.finish(id, path);
-    return outcome.assetId;
+  let upload: { id: string; path: string; reserved: number } | undefined;
+  let extraFile = false;
+  try {
+    await readParts(
+      request,
+      { files: 2, fields: 20, fieldSize: FORM_FIELD_MAX, fileSize: ctx.config.uploads.maxBytes },
+      {
+        field: (name, value) => (fields[name] = value.slice(0, 32)),
+        file: async (part) => {
+          if (upload) {
+            extraFile = true;
+            return part.skip();
+          }
+          upload = await begin(ctx, request, userId, asset, fields, part.filename);
+          const { id, path, reserved } = upload;
+          await mkdir(ctx.config.uploads.dir, { recursive: true });
+          await part.saveTo(createWriteStream(path), {
+            allowed: reserved,
+            more: (needed) => ctx.assetUploads.reserveMore(id, needed),
+          });
+        },
+      },
+    );
+  } catch (error) {
+    if (upload) await drop(ctx, upload, 'The upload was interrupted.');
+    throw error;
   }
-  throw new AppError(422, 'invalid_record', ASSET_TEXTS.unreadable, { file: [ASSET_TEXTS.unreadable] });
+  if (!upload) throw unreadable();
+  if (extraFile) {
+    await drop(ctx, upload, ASSET_TEXTS.roundOneFile);
+    throw new AppError(422, 'invalid_record', ASSET_TEXTS.roundOneFile, { file: [ASSET_TEXTS.roundOneFile] });
+  }
+  return (await ctx.assetUploads.finish(upload.id, upload.path)).assetId;
 }
+
+/** Every check of an upload, and its reservation: the request's length, or nothing yet when it is chunked. */
+async function begin(
+  ctx: AssetRouteDeps,
+  request: FastifyRequest,
+  userId: number,
+  asset: { id: number; project_id: number } | null,
+  fields: Record<string, string>,
+  fileName: string,
+): Promise<{ id: string; path: string; reserved: number }> {
+  const id = `mp${randomUUID().replaceAll('-', '')}`;
+  const declared = Number(request.headers['content-length'] ?? 0);
+  const reserved = Number.isSafeInteger(declared) && declared > 0 ? declared : 0;
+  await ctx.assetUploads.begin(id, {
+    userId,
+    projectId: asset?.project_id ?? idField(fields.project_id),
+    folderId: asset ? null : optionalIdField(fields.folder_id),
+    assetId: asset?.id ?? null,
+    fileName,
+    sizeBytes: reserved,
+  });
+  return { id, path: join(ctx.config.uploads.dir, id), reserved };
+}
+
+async function drop(
+  ctx: AssetRouteDeps,
+  upload: { id: string; path: string },
+  reason: string,
+): Promise<void> {
+  await rm(upload.path, { force: true });
+  await ctx.assetUploads.abandon(upload.id, reason);
+}
+
+const unreadable = () =>
+  new AppError(422, 'invalid_record', ASSET_TEXTS.unreadable, { file: [ASSET_TEXTS.unreadable] });
 
 function idField(value: string | undefined): number {
   const id = optionalIdField(value);

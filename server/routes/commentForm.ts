@@ -2,12 +2,24 @@ import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { COMMENT_FILE_MAX_BYTES, COMMENT_FILES_MAX } from '@common/api/comments';
 import { fieldErrors } from '@common/validation';
-import { AppError, invalidRecord } from '../errors';
+import { invalidRecord } from '../errors';
 import type { CommentUpload } from '../services/commentFiles';
-import { MALFORMED_MULTIPART } from './multipartForm';
+import { multipartForm } from './multipartDoc';
+import { readParts } from './multipartForm';
 
 /** A markup field of the largest markup the schema allows (200 shapes of 5,000 points are refused later). */
 const FIELD_MAX_BYTES = 4 * 1024 * 1024;
+
+/** The parts of a comment's form, for the OpenAPI document. */
+export const COMMENT_FORM = multipartForm({
+  asset_id: { text: FIELD_MAX_BYTES },
+  parent_id: { text: FIELD_MAX_BYTES },
+  text: { text: FIELD_MAX_BYTES },
+  markup: { text: FIELD_MAX_BYTES },
+  page: { text: FIELD_MAX_BYTES },
+  global_comment: { text: FIELD_MAX_BYTES },
+  files: { file: COMMENT_FILE_MAX_BYTES },
+});
 
 /**
  * The body of POST /comments and PATCH /comments/{id}: JSON, or multipart form data whose text
@@ -27,29 +39,27 @@ export async function readCommentBody<T extends z.ZodType>(
   const keptFiles: number[] = [];
   let keptGiven = false;
   const uploads: CommentUpload[] = [];
-  try {
-    for await (const part of request.parts({
-      limits: {
-        fileSize: COMMENT_FILE_MAX_BYTES,
-        files: COMMENT_FILES_MAX + 1,
-        fields: 20,
-        fieldSize: FIELD_MAX_BYTES,
-      },
-    })) {
-      if (part.type === 'file') {
-        if (part.fieldname !== 'files') throw invalidRecord({ [part.fieldname]: ['Unexpected file.'] });
-        uploads.push({ filename: part.filename, data: await part.toBuffer() });
-      } else if (typeof part.value === 'string') {
-        if (part.fieldname === 'files') {
+  await readParts(
+    request,
+    {
+      files: COMMENT_FILES_MAX + 1,
+      fields: 20,
+      fieldSize: FIELD_MAX_BYTES,
+      fileSize: COMMENT_FILE_MAX_BYTES,
+    },
+    {
+      field: (name, value) => {
+        if (name === 'files') {
           keptGiven = true;
-          if (part.value !== '') keptFiles.push(Number(part.value));
-        } else fields[part.fieldname] = fromText(part.fieldname, part.value);
-      }
-    }
-  } catch (error) {
-    if (error instanceof AppError || hasClientStatus(error)) throw error;
-    throw new AppError(400, 'bad_request', MALFORMED_MULTIPART);
-  }
+          if (value !== '') keptFiles.push(Number(value));
+        } else fields[name] = fromText(name, value);
+      },
+      file: async (part) => {
+        if (part.field !== 'files') throw invalidRecord({ [part.field]: ['Unexpected file.'] });
+        uploads.push({ filename: part.filename, data: await part.toBuffer(COMMENT_FILE_MAX_BYTES) });
+      },
+    },
+  );
   if (keptGiven) fields.files = keptFiles;
   return { body: parse(schema, fields), uploads };
 }
@@ -72,9 +82,4 @@ function parse<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
   const result = schema.safeParse(value);
   if (!result.success) throw invalidRecord(fieldErrors(result.error));
   return result.data;
-}
-
-function hasClientStatus(error: unknown): boolean {
-  const status = (error as { statusCode?: unknown } | null)?.statusCode;
-  return typeof status === 'number' && status >= 400 && status < 500;
 }

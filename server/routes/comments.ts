@@ -15,7 +15,7 @@ import { notFound } from '../errors';
 import { presentedJson, sendJson } from '../presenters/presentedJson';
 import { requireSession } from '../plugins/session';
 import { idParams } from './auth';
-import { readCommentBody } from './commentForm';
+import { COMMENT_FORM, readCommentBody } from './commentForm';
 import { attachment } from './contentDisposition';
 
 export type CommentRouteDeps = Pick<AppContext, 'comments' | 'storage' | 'readCache'>;
@@ -80,6 +80,7 @@ export function commentRoutes(ctx: CommentRouteDeps): FastifyPluginAsyncZod {
       '/comments',
       {
         schema: {
+          ...COMMENT_FORM,
           tags: ['comments'],
           description: `Adds a comment on the asset’s current round, or a reply (parent_id: a root comment; no markup). ${BODY}`,
           response: { 201: oneComment },
@@ -97,6 +98,7 @@ export function commentRoutes(ctx: CommentRouteDeps): FastifyPluginAsyncZod {
       '/comments/:id',
       {
         schema: {
+          ...COMMENT_FORM,
           tags: ['comments'],
           description: `The author edits text, markup or files (files: the ids to keep; new file parts are added). ${BODY}`,
           params: idParams,

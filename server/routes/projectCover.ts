@@ -6,6 +6,7 @@ import { invalidRecord } from '../errors';
 import { requireSession } from '../plugins/session';
 import { COVER_MAX_BYTES } from '../services/projectCover';
 import { idParams } from './auth';
+import { multipartForm } from './multipartDoc';
 import { readMultipartForm } from './multipartForm';
 import { sendStoredFile } from './storedFile';
 
@@ -32,6 +33,7 @@ export function projectCoverRoutes(ctx: ProjectCoverRouteDeps): FastifyPluginAsy
       '/projects/:id/cover',
       {
         schema: {
+          ...multipartForm({ file: { file: COVER_MAX_BYTES } }),
           tags: ['projects'],
           description: 'Multipart form data: file (JPEG, PNG or GIF, up to 10 MB). Needs projects.edit.',
           params: idParams,

@@ -16,7 +16,8 @@ import { loadUser, type CurrentUserDeps } from './currentUser';
 import { presentNotificationsPreferences } from '../presenters/user';
 import { requireSession } from '../plugins/session';
 import { idParams } from './auth';
-import { readMultipartForm } from './multipartForm';
+import { multipartForm } from './multipartDoc';
+import { FORM_FIELD_MAX, readMultipartForm } from './multipartForm';
 import { parseOrReject } from './parse';
 
 /** A user may only act on their own account; anyone else's id reads as missing. */
@@ -35,6 +36,12 @@ export function userRoutes(ctx: UserRouteDeps): FastifyPluginAsyncZod {
       '/users/:id',
       {
         schema: {
+          ...multipartForm({
+            name: { text: FORM_FIELD_MAX },
+            email: { text: FORM_FIELD_MAX },
+            current_password: { text: FORM_FIELD_MAX },
+            avatar: { file: AVATAR_MAX_BYTES },
+          }),
           tags: ['users'],
           description:
             'Multipart form data (name, email, avatar file) updates the profile; JSON {user_preference: {...}} updates preferences.',

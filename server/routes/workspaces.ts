@@ -10,7 +10,8 @@ import { invalidRecord } from '../errors';
 import { requireSession } from '../plugins/session';
 import { presentedJson, sendJson } from '../presenters/presentedJson';
 import { idParams } from './auth';
-import { readMultipartForm } from './multipartForm';
+import { multipartForm } from './multipartDoc';
+import { FORM_FIELD_MAX, readMultipartForm } from './multipartForm';
 import { parseOrReject } from './parse';
 
 const workspaceAnswer = envelope(workspaceSchema);
@@ -66,6 +67,7 @@ export function workspaceRoutes(ctx: WorkspaceRouteDeps): FastifyPluginAsyncZod 
       '/workspaces/:id',
       {
         schema: {
+          ...multipartForm({ name: { text: FORM_FIELD_MAX }, logo: { file: AVATAR_MAX_BYTES } }),
           tags: ['workspaces'],
           description: 'Multipart form data: name, logo (JPEG, PNG or GIF).',
           params: idParams,

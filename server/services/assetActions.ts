@@ -47,12 +47,13 @@ export class AssetActions {
       // Another call may have deleted some meanwhile: then none go.
       if ((await tx.assets.findMany(ids)).length !== ids.length) throw assetNotFound();
       const rounds = await tx.assetVersions.listForAssets(ids);
-      const commentFiles = await tx.comments.fileKeysOfAssets(ids);
+      const commentFiles = await tx.comments.filesOfAssets(ids);
       await tx.assets.deleteMany(ids);
-      const bytes = rounds.reduce((sum, r) => sum + Number(r.size_bytes), 0);
+      // The rounds and the comments' files leave the project's storage.
+      const bytes = [...rounds, ...commentFiles].reduce((sum, f) => sum + Number(f.size_bytes), 0);
       await tx.projects.addStorageUsed(view.project.id, -bytes);
       await this.recordEach(tx, view, 'asset.deleted', assets, (a) => ({ name: a.name }));
-      return { rounds, commentFiles };
+      return { rounds, commentFiles: commentFiles.map((f) => f.storage_key) };
     });
     await this.removeRounds(removed.rounds, removed.commentFiles);
     return ids.length;

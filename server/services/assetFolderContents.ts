@@ -32,16 +32,21 @@ export class AssetFolderContents implements FolderContents {
   async removeFromFolders(tx: Tx, folderIds: number[]): Promise<() => Promise<void>> {
     const assetIds = await tx.assets.idsInFolders(folderIds);
     const rounds = await tx.assetVersions.listForAssets(assetIds);
-    const commentFiles = await tx.comments.fileKeysOfAssets(assetIds);
+    const commentFiles = await tx.comments.filesOfAssets(assetIds);
+    // The rounds and the comments' files leave their projects' storage.
     const bytesByProject = new Map<number, number>();
-    for (const round of rounds)
+    for (const file of [...rounds, ...commentFiles])
       bytesByProject.set(
-        round.project_id,
-        (bytesByProject.get(round.project_id) ?? 0) + Number(round.size_bytes),
+        file.project_id,
+        (bytesByProject.get(file.project_id) ?? 0) + Number(file.size_bytes),
       );
     for (const [projectId, bytes] of bytesByProject) await tx.projects.addStorageUsed(projectId, -bytes);
     await tx.assets.deleteMany(assetIds);
     // The files go only once the rows are gone for good: a rolled-back delete keeps them.
-    return () => this.removeRoundFiles(rounds, commentFiles);
+    return () =>
+      this.removeRoundFiles(
+        rounds,
+        commentFiles.map((f) => f.storage_key),
+      );
   }
 }

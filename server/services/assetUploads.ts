@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { rm, stat } from 'node:fs/promises';
 import { ASSET_NAME_MAX, ASSET_TEXTS, hasAllowedExtension } from '@common/api/assets';
+import { withoutHiddenCharacters } from '@common/names';
 import type { FileStorage } from '../adapters/storage/fileStorage';
 import type { Clock } from '../clock';
 import type { AssetUploadRow } from '../db/repositories/assetUploads';
@@ -11,10 +12,9 @@ import { AppError, notFound } from '../errors';
 import { detectFileTypeOfFile } from '../media/previews/fileType';
 import { IMAGE_TYPES, type FileType } from '../media/previews/types';
 import { authorize } from '../policies/projects';
-import { requireActive } from '../policies/workspaces';
 import type { ProjectAccess } from './projectAccess';
 import { projectEvent } from './projectEvents';
-import type { WorkspaceAccess } from './workspaceAccess';
+import type { StorageRoom } from './storageRoom';
 import { uploadRefusal } from './uploadRevocation';
 import { hasControlOrSeparator } from './assetNames';
 
@@ -37,8 +37,14 @@ export interface UploadOutcome {
 /** Sends a round's preview job; the preview side (server/jobs/previewJob.ts) answers it. */
 export type QueuePreview = (versionId: number) => Promise<void>;
 
+/** The most of an uploaded name that is read: room for hidden characters around the longest name. */
+const UPLOADED_NAME_READ = 4 * (ASSET_NAME_MAX + 1);
+
 /** How long a second request for a finishing upload waits for the first one's outcome. */
 const FINISH_WAIT_MS = 30_000;
+
+/** How much more a multipart upload of undeclared size reserves at a time. */
+const RESERVE_STEP = 8 * 1024 * 1024;
 
 /**
  * The one path from an upload to an asset or a round, whichever way the bytes came (tus or
@@ -50,7 +56,7 @@ export class AssetUploads {
   constructor(
     private readonly uow: UnitOfWork,
     private readonly access: ProjectAccess,
-    private readonly workspaces: WorkspaceAccess,
+    private readonly room: StorageRoom,
     private readonly storage: FileStorage,
     private readonly queuePreview: QueuePreview,
     private readonly clock: Clock,
@@ -96,12 +102,7 @@ export class AssetUploads {
     try {
       await this.uow.transaction(async (tx) => {
         // One upload at a time per workspace weighs its size against what is left.
-        await tx.lock('workspaces', project.workspace_id);
-        const state = await this.workspaces.stateOf(project.workspace_id);
-        requireActive(state);
-        const reserved = await tx.assetUploads.reservedBytes(project.workspace_id);
-        if (request.sizeBytes + reserved > state.storageAvailable)
-          throw await this.storageLimit(project.workspace_id, request.userId, state.isOnFreeTrial);
+        await this.room.take(tx, project.workspace_id, request.userId, request.sizeBytes);
         await tx.assetUploads.create(row);
       });
     } catch (error) {
@@ -185,6 +186,23 @@ export class AssetUploads {
   /** The uploader may touch their own upload only (tus HEAD, PATCH, DELETE). */
   async requireOwnUpload(userId: number, id: string): Promise<void> {
     await this.result(userId, id);
+  }
+
+  /**
+   * A running upload whose bytes outgrow its reservation (a multipart body of undeclared size)
+   * reserves more: at least `needed` bytes, RESERVE_STEP more when the storage left allows, so
+   * that few requests ask. 400 invalid_workspace when `needed` does not fit.
+   */
+  async reserveMore(id: string, needed: number): Promise<number> {
+    return this.uow.transaction(async (tx) => {
+      const upload = await tx.assetUploads.findById(id);
+      if (upload?.status !== 'uploading') throw notFound();
+      const reserved = Number(upload.size_bytes);
+      const left = await this.room.take(tx, upload.workspace_id, upload.user_id, needed, reserved);
+      const size = Math.min(left, Math.max(needed, reserved + RESERVE_STEP));
+      await tx.assetUploads.reserve(id, size);
+      return size;
+    });
   }
 
   /** A canceled or abandoned upload lets go of its name and its storage. */
@@ -271,23 +289,15 @@ export class AssetUploads {
     )
       throw nameBeingUploaded();
   }
-
-  /** 400 invalid_workspace with what the 'Storage limit reached!' popup shows to this caller. */
-  private async storageLimit(workspaceId: number, userId: number, isTrial: boolean): Promise<AppError> {
-    const workspace = await this.uow.read.workspaces.findById(workspaceId);
-    const owner = workspace ? await this.uow.read.users.findById(workspace.owner_id) : undefined;
-    return new AppError(400, 'invalid_workspace', ASSET_TEXTS.storageLimitTitle, {
-      workspace_id: workspaceId,
-      is_owner: workspace?.owner_id === userId,
-      is_trial: isTrial,
-      owner: owner ? { name: owner.name, email: owner.email } : null,
-    });
-  }
 }
 
-/** The name as given, refused when it cannot be a file's name (empty, too long, control characters, a path). */
+/**
+ * The name as given, less its control, bidirectional and invisible characters (a name from another
+ * tool's disk may hold them: they are dropped, not refused, decisions.md); refused when it cannot
+ * be a file's name (empty, too long, a path). Capped before the characters are looked at.
+ */
 function checkFileName(raw: string): string {
-  const name = raw.slice(0, ASSET_NAME_MAX + 1).normalize('NFC');
+  const name = withoutHiddenCharacters(raw.slice(0, UPLOADED_NAME_READ)).normalize('NFC');
   if (name.trim() === '' || name.length > ASSET_NAME_MAX || hasControlOrSeparator(name)) throw unreadable();
   if (!hasAllowedExtension(name))
     throw new AppError(422, 'invalid_extension', ASSET_TEXTS.invalidExtension(name), { file: name });

@@ -102,8 +102,8 @@ export class CommentService {
     if (asset.current_version_id === null) throw new AppError(404, 'not_found', COMMENT_TEXTS.noRound);
     const page = await this.pageOf(asset, asset.current_version_id, input, markup, parent);
 
-    const stored = await this.files.store(view.project.id, uploads);
-    const id = await this.withFiles(stored, (tx) =>
+    const stored = await this.files.store(view, uploads);
+    const id = await this.withFiles(view, stored, (tx) =>
       this.insert(tx, view, asset, { ...input, markup, page }, parent, stored),
     );
     return this.presentOne(view, id);
@@ -129,8 +129,8 @@ export class CommentService {
     const dropped = keep ? current.filter((f) => !keep.includes(f.id)) : [];
     this.files.check(uploads, current.length - dropped.length);
 
-    const stored = await this.files.store(view.project.id, uploads);
-    await this.withFiles(stored, async (tx) => {
+    const stored = await this.files.store(view, uploads);
+    await this.withFiles(view, stored, async (tx) => {
       if (!(await tx.comments.findById(comment.id))) throw commentNotFound();
       const now = this.now();
       const markup = changes.markup === undefined ? undefined : (changes.markup ?? []);
@@ -149,7 +149,7 @@ export class CommentService {
         is_edited: 1,
         updated_at: now,
       });
-      await tx.comments.deleteFiles(dropped.map((f) => f.id));
+      await this.files.uncount(tx, await tx.comments.deleteFiles(dropped.map((f) => f.id)));
       await tx.comments.insertFiles(stored.map((f) => ({ ...f, comment_id: comment.id, created_at: now })));
       await this.record(tx, view, 'comment.edited', comment, asset, { reply: comment.parent_id !== null });
     });
@@ -176,17 +176,19 @@ export class CommentService {
   async destroy(userId: number, commentId: number): Promise<void> {
     const { comment, asset, view } = await this.load(userId, commentId);
     authorizeDestroy(view, comment, await this.uow.read.comments.ranks(view.project.id));
-    const keys = await this.uow.read.comments.fileKeysOfThread(comment.id);
-    await this.uow.transaction(async (tx) => {
+    const files = await this.uow.transaction(async (tx) => {
       await tx.lock('projects', view.project.id);
       const current = await tx.comments.findById(comment.id);
       if (!current) throw commentNotFound();
+      const files = await tx.comments.filesOfThread(comment.id);
       await tx.comments.delete(comment.id);
+      await this.files.uncount(tx, files);
       if (current.parent_id === null && current.completed_at === null)
         await tx.comments.moveUnresolved(asset.id, asset.project_id, -1);
       await this.record(tx, view, 'comment.deleted', comment, asset, { reply: comment.parent_id !== null });
+      return files;
     });
-    await this.files.remove(keys);
+    await this.files.remove(files.map((f) => f.storage_key));
   }
 
   /** POST /assets/{id}/comments/last_seen: the asset's comments are no longer new to the caller. */
@@ -331,10 +333,17 @@ export class CommentService {
     return id;
   }
 
-  /** Runs the change; if it fails, the files stored for it go again. */
-  private async withFiles<T>(stored: StoredCommentFile[], change: (tx: Tx) => Promise<T>): Promise<T> {
+  /** Runs the change with the stored files counted in the storage; if it fails, they go again. */
+  private async withFiles<T>(
+    view: ProjectView,
+    stored: StoredCommentFile[],
+    change: (tx: Tx) => Promise<T>,
+  ): Promise<T> {
     try {
-      return await this.uow.transaction(change);
+      return await this.uow.transaction(async (tx) => {
+        await this.files.count(tx, view, stored);
+        return change(tx);
+      });
     } catch (error) {
       await this.files.remove(stored.map((f) => f.storage_key));
       throw error;

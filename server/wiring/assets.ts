@@ -13,6 +13,7 @@ import { AssetUploads } from '../services/assetUploads';
 import { AssetService } from '../services/assets';
 import { Downloads } from '../services/downloads';
 import { SharedAssetService } from '../services/sharedAssets';
+import { StorageRoom } from '../services/storageRoom';
 import { UploadRevocation } from '../services/uploadRevocation';
 import { UploadSweep } from '../services/uploadSweep';
 import { UploadAccessSubscriber } from '../events/uploadAccessSubscriber';
@@ -32,7 +33,9 @@ export function assetServices(
   const queuePreview = async (versionId: number) => {
     await jobs.send(MAKE_PREVIEWS, { versionId }, { singletonKey: String(versionId) });
   };
-  const assetUploads = new AssetUploads(uow, projectAccess, workspaceAccess, storage, queuePreview, clock);
+  /** Room in a workspace's storage, for every way bytes come in. */
+  const storageRoom = new StorageRoom(uow, workspaceAccess);
+  const assetUploads = new AssetUploads(uow, projectAccess, storageRoom, storage, queuePreview, clock);
   const uploadRevocation = new UploadRevocation(uow, projectAccess, config.uploads.dir, clock);
   p.events.subscribe(new UploadAccessSubscriber(uploadRevocation));
   const assetAccess = new AssetAccess(uow, projectAccess);
@@ -48,6 +51,7 @@ export function assetServices(
     assetsViewOptions,
     /** Every upload's checks, and the asset or round it becomes. */
     assetUploads,
+    storageRoom,
     /** Each PATCH's check that the uploader may still upload; ends the uploads of members who lost the right. */
     uploadRevocation,
     assetAccess,

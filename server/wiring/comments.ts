@@ -12,10 +12,16 @@ export type CommentServices = ReturnType<typeof commentServices>;
 export function commentServices(
   p: Platform,
   { projectAccess }: Pick<ProjectServices, 'projectAccess'>,
-  { assetAccess }: Pick<AssetServices, 'assetAccess'>,
+  { assetAccess, storageRoom }: Pick<AssetServices, 'assetAccess' | 'storageRoom'>,
 ) {
   return {
-    comments: new CommentService(p.uow, assetAccess, projectAccess, new CommentFiles(p.storage), p.clock),
+    comments: new CommentService(
+      p.uow,
+      assetAccess,
+      projectAccess,
+      new CommentFiles(p.storage, storageRoom),
+      p.clock,
+    ),
     commentCarryOver: new CommentCarryOver(p.uow, assetAccess, p.clock),
     commentReports: new CommentReports(p.uow, assetAccess, projectAccess, p.storage, p.clock),
   };

@@ -55,6 +55,16 @@ export class AssetUploadsRepository {
       : query.where('workspace_id', '=', scope.workspaceId).execute();
   }
 
+  /** A running upload's reservation becomes `bytes`. */
+  async reserve(id: string, bytes: number): Promise<void> {
+    await this.db
+      .updateTable('asset_uploads')
+      .set({ size_bytes: bytes })
+      .where('id', '=', id)
+      .where('status', '=', 'uploading')
+      .execute();
+  }
+
   /**
    * Moves the upload from one status to another; false when it was not in `from` (another
    * request or process got there first).

@@ -7,6 +7,8 @@ export type CommentRow = Selectable<CommentsTable>;
 export type CommentFileRow = Selectable<CommentFilesTable>;
 export type NewComment = Omit<Insertable<CommentsTable>, 'id'>;
 export type NewCommentFile = Omit<Insertable<CommentFilesTable>, 'id'>;
+/** Where a comment file is stored and what it counts in its project's storage. */
+export type CommentFileStorage = Pick<CommentFileRow, 'storage_key' | 'size_bytes' | 'project_id'>;
 
 /** A comment with its author's name and avatar (null when the author's account is gone). */
 export type CommentWithAuthor = CommentRow & { author_name: string | null; author_avatar_key: string | null };
@@ -195,20 +197,24 @@ export class CommentsRepository {
     await this.db.insertInto('comment_files').values(files).execute();
   }
 
-  async deleteFiles(ids: number[]): Promise<void> {
-    if (ids.length === 0) return;
-    await this.db.deleteFrom('comment_files').where('id', 'in', ids).execute();
+  /** Answers the files this call deleted (another may have got there first). */
+  async deleteFiles(ids: number[]): Promise<CommentFileStorage[]> {
+    if (ids.length === 0) return [];
+    return this.db
+      .deleteFrom('comment_files')
+      .where('id', 'in', ids)
+      .returning(['storage_key', 'size_bytes', 'project_id'])
+      .execute();
   }
 
-  /** The storage keys of the files of a comment and its replies (read before they go). */
-  async fileKeysOfThread(commentId: number): Promise<string[]> {
-    const rows = await this.db
+  /** The files of a comment and its replies (read before they go): their keys and counted bytes. */
+  filesOfThread(commentId: number): Promise<CommentFileStorage[]> {
+    return this.db
       .selectFrom('comment_files as f')
       .innerJoin('comments as c', 'c.id', 'f.comment_id')
-      .select('f.storage_key')
+      .select(['f.storage_key', 'f.size_bytes', 'f.project_id'])
       .where((eb) => eb.or([eb('c.id', '=', commentId), eb('c.parent_id', '=', commentId)]))
       .execute();
-    return rows.map((r) => r.storage_key);
   }
 
   /** The storage keys of every comment file of the projects (before the projects go). */
@@ -233,16 +239,15 @@ export class CommentsRepository {
     return rows.map((r) => r.storage_key);
   }
 
-  /** The storage keys of every comment file of the assets (before the assets go). */
-  async fileKeysOfAssets(assetIds: number[]): Promise<string[]> {
+  /** Every comment file of the assets (before the assets go): their keys and counted bytes. */
+  async filesOfAssets(assetIds: number[]): Promise<CommentFileStorage[]> {
     if (assetIds.length === 0) return [];
-    const rows = await this.db
+    return this.db
       .selectFrom('comment_files as f')
       .innerJoin('comments as c', 'c.id', 'f.comment_id')
-      .select('f.storage_key')
+      .select(['f.storage_key', 'f.size_bytes', 'f.project_id'])
       .where('c.asset_id', 'in', assetIds)
       .execute();
-    return rows.map((r) => r.storage_key);
   }
 
   async markSeen(userId: number, assetId: number, now: string): Promise<void> {
