@@ -8,7 +8,8 @@ import { LOGIN_BUDGET_BYTES, readManifest, routeBundle, ROUTE_MODULES } from '..
 /**
  * The login page's JavaScript stays within web.dev's critical-path budget: the production build
  * (made here into a temp folder) is read through its manifest, and the entry's static imports plus
- * the login route's are summed as the server sends them (brotli). A size check, not a timer.
+ * the login route's are summed as gzip -9, what a browser on plain http:// gets (a self-hosted
+ * install on a LAN: browsers send brotli only over HTTPS). A size check, not a timer.
  */
 const outDir = mkdtempSync(join(tmpdir(), 'proofroom-budget-'));
 
@@ -37,12 +38,13 @@ describe('bundle budget', () => {
       expect(manifest[module]?.isDynamicEntry, module).toBe(true);
   });
 
-  it(`keeps the login page within ${LOGIN_BUDGET_BYTES / 1024} KB of compressed JavaScript`, () => {
+  it(`keeps the login page within ${LOGIN_BUDGET_BYTES / 1024} KB of JavaScript as gzip`, () => {
     const login = routeBundle(outDir, 'login', ROUTE_MODULES.login ?? []);
     const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
     const figures = `login: ${kb(login.raw)} raw, ${kb(login.gzip)} gzip, ${kb(login.brotli)} brotli in ${login.files} files`;
     console.log(figures);
-    expect(login.brotli, figures).toBeLessThanOrEqual(LOGIN_BUDGET_BYTES);
+    expect(login.gzip, figures).toBeLessThanOrEqual(LOGIN_BUDGET_BYTES);
+    expect(login.brotli, figures).toBeLessThan(login.gzip);
   });
 
   it('keeps the list of projects out of the login page', () => {

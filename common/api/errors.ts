@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /** Texts of the spec's error catalogue that both sides show or send. */
 export const GENERIC_ERROR = 'Oops, something went wrong! Try again.';
 export const GENERIC_ERROR_LATER = 'Oops, something went wrong! Please try again later.';
@@ -34,14 +32,3 @@ export type ErrorCode =
   | 'payload_too_large'
   | 'bad_request'
   | 'internal_error';
-
-export const errorBodySchema = z.object({
-  response: z.object({
-    error: z.object({
-      code: z.string(),
-      message: z.string(),
-      details: z.record(z.string(), z.unknown()).optional(),
-    }),
-  }),
-});
-export type ErrorBody = z.infer<typeof errorBodySchema>;

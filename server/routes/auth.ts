@@ -22,6 +22,7 @@ import {
 import { DEVICE_COOKIE } from '../services/knownDevices';
 
 const userAnswer = envelope(userSchema);
+const sessionAnswer = envelope(z.object({ user: userSchema.nullable() }));
 const messageAnswer = envelope(messageSchema);
 
 /** What these routes call: reading this line tells every service they reach. */
@@ -70,6 +71,20 @@ export function authRoutes(ctx: AuthRouteDeps): FastifyPluginAsyncZod {
       '/users/me',
       { schema: { tags: ['auth'], response: { 200: userAnswer } }, serializerCompiler: presentedJson },
       async (request) => ({ response: presentSignedIn(ctx, requireSession(request)) }),
+    );
+
+    // Who is signed in on this browser, if anyone: the web app's first call, which a signed-out
+    // visitor (on /login) gets a 200 from, so the browser logs no failed request.
+    app.get(
+      '/session',
+      {
+        config: { public: true },
+        schema: { tags: ['auth'], response: { 200: sessionAnswer } },
+        serializerCompiler: presentedJson,
+      },
+      async (request) => ({
+        response: { user: request.session ? presentSignedIn(ctx, request.session) : null },
+      }),
     );
 
     app.post(

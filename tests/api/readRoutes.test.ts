@@ -60,6 +60,7 @@ describe('the read routes sent without a schema pass', () => {
 
     const checks: [string, z.ZodType][] = [
       ['/users/me', envelope(userSchema)],
+      ['/session', envelope(z.object({ user: userSchema.nullable() }))],
       [`/projects/${flagged.id}`, envelope(projectSchema)],
       [`/projects/${plain.id}`, envelope(projectSchema)],
       ['/me/workspaces', envelope(z.array(workspaceSchema))],

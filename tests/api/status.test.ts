@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorBodySchema, NOT_FOUND, PAYLOAD_TOO_LARGE } from '@common/api/errors';
+import { errorBodySchema } from '@common/api/errorBody';
+import { NOT_FOUND, PAYLOAD_TOO_LARGE } from '@common/api/errors';
 import { buildUser } from './factories';
 import { ApiClient, startTestApp, type Json, type TestApp } from './harness';
 

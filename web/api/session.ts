@@ -1,17 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ResetPassword, SignIn, SignUp } from '@common/api/auth';
 import type { User } from '@common/api/users';
-import { api, isApiError } from './client';
+import { api } from './client';
 import { queryKeys } from './keys';
 
 /** The signed-in user, or null when nobody is (GET /users/me answers 401). */
+/** The signed-in user, or null (GET /session answers 200 either way: no failed request to log). */
 export async function fetchMe(): Promise<User | null> {
-  try {
-    return await api<User>('/users/me', { authCall: true });
-  } catch (error) {
-    if (isApiError(error) && error.status === 401) return null;
-    throw error;
-  }
+  return (await api<{ user: User | null }>('/session', { authCall: true })).user;
 }
 
 export function useMe() {

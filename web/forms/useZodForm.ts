@@ -1,6 +1,14 @@
-import { useMemo, useState, type ChangeEvent, type FormEvent, type KeyboardEvent } from 'react';
+import {
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ChangeEvent,
+  type FormEvent,
+  type KeyboardEvent,
+} from 'react';
 import type { z } from 'zod';
-import { firstErrors } from '@common/validation';
+import { firstErrors } from '@common/formErrors';
 import { splitServerErrors } from './serverErrors';
 
 type Values = Record<string, string>;
@@ -8,10 +16,11 @@ type Values = Record<string, string>;
 /**
  * Form state validated by a zod schema from common/, so messages are the spec's. A field's
  * message shows once it was edited and left (blur) or the form was submitted; server messages
- * from a failed call show until the field changes.
+ * from a failed call show until the field changes. A schema still loading (useLoadedSchema) is
+ * null: the form then holds a submit until it has come and checked the values.
  */
 export function useZodForm<V extends Values>(
-  schema: z.ZodType,
+  schema: z.ZodType | null,
   initial: V,
   /** Values the schema needs that are not fields of the form (a token from the URL). */
   extra: Record<string, unknown> = {},
@@ -22,12 +31,23 @@ export function useZodForm<V extends Values>(
   const [serverFields, setServerFields] = useState<Partial<Record<keyof V, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
 
+  // A submit made while the schema loads, run once it has come (if the values pass).
+  const heldSubmit = useRef<((values: V) => void) | null>(null);
+
   const extraKey = JSON.stringify(extra);
   const errors = useMemo(
-    () => firstErrors(schema, { ...(JSON.parse(extraKey) as Record<string, unknown>), ...values }),
+    () =>
+      schema ? firstErrors(schema, { ...(JSON.parse(extraKey) as Record<string, unknown>), ...values }) : {},
     [schema, values, extraKey],
   );
-  const isValid = Object.keys(errors).length === 0;
+  const isValid = schema !== null && Object.keys(errors).length === 0;
+
+  useEffect(() => {
+    const handler = heldSubmit.current;
+    if (!schema || !handler) return;
+    heldSubmit.current = null;
+    if (isValid) handler(values);
+  }, [schema, isValid, values]);
   const isDirty = (Object.keys(initial) as (keyof V)[]).some((key) => values[key] !== initial[key]);
 
   function errorOf(field: keyof V): string | undefined {
@@ -66,7 +86,8 @@ export function useZodForm<V extends Values>(
       event.preventDefault();
       setSubmitted(true);
       setFormError(null);
-      if (isValid) handler(values);
+      if (!schema) heldSubmit.current = handler;
+      else if (isValid) handler(values);
     };
   }
 

@@ -1,7 +1,7 @@
 import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { Link } from 'react-router';
-import { signInSchema } from '@common/api/auth';
 import { FormAlert } from '@web/components/auth/FormAlert';
+import { useLoadedSchema } from '@web/forms/useLoadedSchema';
 import { useZodForm } from '@web/forms/useZodForm';
 
 export interface Credentials {
@@ -9,7 +9,8 @@ export interface Credentials {
   password: string;
 }
 
-const credentialsSchema = signInSchema.pick({ email: true, password: true });
+// Loaded after the page has drawn: zod is not on the login page's critical path (its budget).
+const loadSchema = async () => (await import('./credentialsSchema')).credentialsSchema;
 
 /** E-mail and password: the first step of /login. */
 export function CredentialsStep({
@@ -23,7 +24,7 @@ export function CredentialsStep({
   error: string | null;
   onSubmit: (credentials: Credentials) => void;
 }) {
-  const form = useZodForm(credentialsSchema, { email: initialEmail, password: '' });
+  const form = useZodForm(useLoadedSchema(loadSchema), { email: initialEmail, password: '' });
   return (
     <form onSubmit={form.onSubmit(onSubmit)} noValidate>
       <Stack gap="md">

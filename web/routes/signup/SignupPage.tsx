@@ -1,16 +1,17 @@
 import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
-import { signUpSchema } from '@common/api/auth';
 import { PASSWORD_MIN } from '@common/limits';
 import { useSignUp } from '@web/api/session';
 import { AuthHeading } from '@web/components/auth/AuthHeading';
 import { FormAlert } from '@web/components/auth/FormAlert';
 import { authLink } from '@web/auth/redirectTarget';
 import { noteSigningUp } from '@web/auth/sessionEvents';
+import { useLoadedSchema } from '@web/forms/useLoadedSchema';
 import { useZodForm } from '@web/forms/useZodForm';
 import { invitationKind } from './invitationKind';
 
-const userSchema = signUpSchema.shape.user;
+// Loaded after the page has drawn, as the login form's: zod is not on the page's critical path.
+const loadSchema = async () => (await import('@common/api/auth')).signUpSchema.shape.user;
 
 /** /signup?ih&type: creates the account; an invitation hash joins its workspace or project. */
 export function SignupPage() {
@@ -18,7 +19,11 @@ export function SignupPage() {
   const signUp = useSignUp();
   const inviteHash = params.get('ih');
   const invitation = invitationKind(params.get('type'));
-  const form = useZodForm(userSchema, { name: '', email: params.get('em') ?? '', password: '' });
+  const form = useZodForm(useLoadedSchema(loadSchema), {
+    name: '',
+    email: params.get('em') ?? '',
+    password: '',
+  });
 
   // Success signs the user in; RedirectIfAuthed then leaves the page (phones see a notice).
   const submit = form.onSubmit((user) => {
