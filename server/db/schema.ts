@@ -489,6 +489,8 @@ export interface JobsTable {
   run_at: string;
   /** While active: when another process may take the job back (its runner died). */
   lease_until: string | null;
+  /** While active: the process running it (server/processIdentity.ts OwnerKey). */
+  lease_owner: Generated<string | null>;
   last_error: string | null;
   created_at: string;
   started_at: string | null;

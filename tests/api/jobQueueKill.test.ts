@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { EmbeddedJobQueue } from '@server/adapters/queue/embeddedQueue';
 import { systemClock } from '@server/clock';
 import { JobsRepository } from '@server/db/repositories/jobs';
+import { ownerKey, thisProcess } from '@server/processIdentity';
 import { silentLog } from '../queue/embeddedFixture';
 import {
   KILLABLE_JOB,
@@ -19,9 +20,10 @@ import { waitFor } from '../queue/waitFor';
 
 /**
  * The embedded queue across processes: a worker process killed mid-job (SIGKILL: no chance to
- * record anything) leaves its job active under its lease; another worker process takes it back
- * once the lease has passed, not before, and runs it once. The contract runs the same scenario
- * with the rescue in this process; here both workers are processes of their own.
+ * record anything) leaves its job active under its lease. The next worker of the same machine
+ * knows it is dead (its pid is gone) and takes the job back at once; a live worker's job is never
+ * taken, and a job held on another machine comes back only when its lease passes. The contract
+ * runs the killed-worker scenario with the rescue in this process; here every worker is a process.
  */
 describe('embedded queue: a worker process killed mid-job', () => {
   const cleanups: (() => Promise<void>)[] = [];
@@ -45,43 +47,94 @@ describe('embedded queue: a worker process killed mid-job', () => {
       cleanups.push(() => killWorker(started));
       return started;
     };
-    return { jobs, sender, markerDir, worker };
+    return { database, jobs, sender, markerDir, worker };
   }
 
-  it('is taken back by another worker process once its lease has passed, and runs once', async () => {
-    const { jobs, sender, markerDir, worker } = await setUp();
-    const id = (await sender.send(KILLABLE_JOB.name, { markerDir })) as string;
-
-    const doomed = worker('hang');
+  /** A job sent, and held by a first worker whose run hangs; answers the job's row as it is held. */
+  async function held(env: Awaited<ReturnType<typeof setUp>>) {
+    const id = (await env.sender.send(KILLABLE_JOB.name, { markerDir: env.markerDir })) as string;
+    const doomed = env.worker('hang');
     await waitFor(
-      () => markers(markerDir, 'started').length === 1,
+      () => markers(env.markerDir, 'started').length === 1,
       20_000,
       'the first worker to start the job',
     );
-    const held = await jobs.byId(Number(id));
-    expect(held).toMatchObject({ state: 'active', attempts: 1 });
-    const leaseMs = Date.parse(held?.lease_until ?? '') - Date.parse(held?.started_at ?? '');
-    // The time limit and the grace: 3 s, and the child's 1 s.
-    expect(leaseMs).toBe((KILLABLE_JOB.timeLimitSeconds + 1) * 1000);
-    await killWorker(doomed);
+    const row = await env.jobs.byId(Number(id));
+    expect(row).toMatchObject({ state: 'active', attempts: 1 });
+    return { id: Number(id), doomed, row: row! };
+  }
 
-    worker('complete');
+  async function completedByAnother(env: Awaited<ReturnType<typeof setUp>>, id: number) {
+    env.worker('complete');
     await waitFor(
-      async () => (await jobs.byId(Number(id)))?.state === 'completed',
+      async () => (await env.jobs.byId(id))?.state === 'completed',
       20_000,
       'the second worker to run the job',
     );
-    const done = await jobs.byId(Number(id));
-    expect(done).toMatchObject({ state: 'completed', attempts: 2, last_error: null });
-    // Not taken back before the lease passed.
-    expect(Date.parse(done?.started_at ?? '')).toBeGreaterThanOrEqual(Date.parse(held?.lease_until ?? ''));
-    const [first, second] = markers(markerDir, 'started');
-    expect(markers(markerDir, 'started')).toHaveLength(2);
+    const done = await env.jobs.byId(id);
+    expect(done).toMatchObject({ state: 'completed', attempts: 2, last_error: null, lease_owner: null });
+    const [first, second] = markers(env.markerDir, 'started');
+    expect(markers(env.markerDir, 'started')).toHaveLength(2);
     expect(first).toMatch(/-1$/);
     expect(second).toMatch(/-2$/);
     // Two processes: the second attempt ran in the second worker.
     expect(first?.split('-')[1]).not.toBe(second?.split('-')[1]);
-    expect(markers(markerDir, 'done')).toEqual([second?.replace('started', 'done')]);
-    expect(await sender.failed()).toEqual([]);
+    expect(markers(env.markerDir, 'done')).toEqual([second?.replace('started', 'done')]);
+    expect(await env.sender.failed()).toEqual([]);
+    return done!;
+  }
+
+  /** A lease as long as a preview's (180 s and the grace): far past the end of the test. */
+  const LONG_LEASE_MS = 210_000;
+
+  it('is taken back at once by the next worker of the same machine, which knows the first is dead', async () => {
+    const env = await setUp();
+    const { id, doomed, row } = await held(env);
+    const leaseMs = Date.parse(row.lease_until ?? '') - Date.parse(row.started_at ?? '');
+    // The time limit and the grace: 3 s, and the child's 1 s.
+    expect(leaseMs).toBe((KILLABLE_JOB.timeLimitSeconds + 1) * 1000);
+    expect(row.lease_owner).toMatch(new RegExp(`\\|${doomed.process.pid}\\|`));
+    await killWorker(doomed);
+    // A preview's lease: the restarted process must not wait for it.
+    const leaseUntil = new Date(Date.now() + LONG_LEASE_MS).toISOString();
+    await env.database.db.updateTable('jobs').set({ lease_until: leaseUntil }).where('id', '=', id).execute();
+
+    const done = await completedByAnother(env, id);
+    expect(Date.parse(done.started_at ?? '')).toBeLessThan(Date.parse(leaseUntil));
+  }, 50_000);
+
+  it('is left to a live process: a worker starting beside it does not take its job', async () => {
+    const env = await setUp();
+    const id = Number(await env.sender.send(KILLABLE_JOB.name, { markerDir: env.markerDir }));
+    // Held by this test's own process, alive on this machine.
+    const owner = ownerKey({ ...thisProcess, instance: 'alive' });
+    const leaseUntil = new Date(Date.now() + LONG_LEASE_MS).toISOString();
+    await env.database.db
+      .updateTable('jobs')
+      .set({ state: 'active', attempts: 1, lease_owner: owner, lease_until: leaseUntil })
+      .where('id', '=', id)
+      .execute();
+
+    // A worker has looked for dead owners by the time it is ready.
+    await env.worker('complete').ready;
+    expect(await env.jobs.byId(id)).toMatchObject({
+      state: 'active',
+      attempts: 1,
+      lease_owner: owner,
+      lease_until: leaseUntil,
+    });
+    expect(markers(env.markerDir, 'started')).toEqual([]);
+  }, 50_000);
+
+  it('of a worker on another machine comes back only once its lease has passed', async () => {
+    const env = await setUp();
+    const { id, doomed, row } = await held(env);
+    await killWorker(doomed);
+    // The same job as if a process of another machine held it: nothing here can tell it is dead.
+    const elsewhere = `0another0host|${doomed.process.pid}|elsewhere`;
+    await env.database.db.updateTable('jobs').set({ lease_owner: elsewhere }).where('id', '=', id).execute();
+
+    const done = await completedByAnother(env, id);
+    expect(Date.parse(done.started_at ?? '')).toBeGreaterThanOrEqual(Date.parse(row.lease_until ?? ''));
   }, 50_000);
 });

@@ -35,6 +35,8 @@ export function markerPath(markerDir: string, kind: 'started' | 'done', attempt:
 export interface WorkerProcess {
   process: ChildProcess;
   exited: Promise<void>;
+  /** Resolves once the worker has started its queue (it printed "ready"). */
+  ready: Promise<void>;
 }
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -53,7 +55,12 @@ export function startKillableWorker(
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  let started: () => void = () => undefined;
+  const ready = new Promise<void>((resolve) => (started = resolve));
+  child.stdout.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+    if (output.includes('ready\n')) started();
+  });
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<void>((resolve) => {
     child.on('exit', (code, signal) => {
@@ -62,7 +69,7 @@ export function startKillableWorker(
       resolve();
     });
   });
-  return { process: child, exited };
+  return { process: child, exited, ready };
 }
 
 /** Stops a worker process and waits for it to be gone. */

@@ -15,6 +15,7 @@ import * as createTasks from './20261127100000_create_tasks';
 import * as commentPages from './20261127200000_comment_pages';
 import * as commentCompletedBy from './20261127300000_comment_completed_by';
 import * as countCommentFiles from './20261128090000_count_comment_files';
+import * as jobLeaseOwner from './20261128070000_job_lease_owner';
 
 /** Every migration, by name; names sort in the order they run. Never edit one that has landed. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '20261127200000_comment_pages': commentPages,
   '20261127300000_comment_completed_by': commentCompletedBy,
   '20261128090000_count_comment_files': countCommentFiles,
+  '20261128070000_job_lease_owner': jobLeaseOwner,
 };

@@ -58,11 +58,11 @@ export class JobsRepository {
 
   /**
    * Takes the next claimable job, oldest due first, counting a run and holding it until its time
-   * limit and `leaseGraceSeconds` have passed. One statement: on PostgreSQL the candidate row is
+   * limit and `leaseGraceSeconds` have passed, under `owner`'s name. One statement: on PostgreSQL the candidate row is
    * locked and rows locked by other processes are skipped; on SQLite the statement holds the
    * database's write lock.
    */
-  async claimNext(now: string, leaseGraceSeconds: number): Promise<JobRow | undefined> {
+  async claimNext(now: string, leaseGraceSeconds: number, owner: string): Promise<JobRow | undefined> {
     let next = this.db
       .selectFrom('jobs')
       .select('id')
@@ -83,6 +83,7 @@ export class JobsRepository {
         started_at: now,
         finished_at: null,
         lease_until: leaseUntil,
+        lease_owner: owner,
       }))
       .where('id', '=', next)
       .where(claimable(now))
@@ -112,12 +113,35 @@ export class JobsRepository {
   ): Promise<boolean> {
     const result = await this.db
       .updateTable('jobs')
-      .set({ ...values, lease_until: null })
+      .set({ ...values, lease_until: null, lease_owner: null })
       .where('id', '=', id)
       .where('state', '=', 'active')
       .where('attempts', '=', attempt)
       .executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
+  }
+
+  /** The processes of one pid space (`<space>|…` owner keys) holding active jobs. */
+  async activeOwners(space: string): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('jobs')
+      .select('lease_owner')
+      .distinct()
+      .where('state', '=', 'active')
+      .where('lease_owner', 'like', `${space}|%`)
+      .execute();
+    return rows.flatMap((row) => (row.lease_owner ? [row.lease_owner] : []));
+  }
+
+  /** The active jobs `owner` held end their lease now: a dead process's jobs, to be claimed again. */
+  async endLeases(owner: string, now: string): Promise<number> {
+    const result = await this.db
+      .updateTable('jobs')
+      .set({ lease_until: now })
+      .where('state', '=', 'active')
+      .where('lease_owner', '=', owner)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
   }
 
   byId(id: number): Promise<JobRow | undefined> {
