@@ -16,6 +16,7 @@ export const ACTIVITY_TEXTS = {
   project_ownership_transferred: (d) => `transferred the ownership of the project to ${s(d.to_name)}.`,
   project_moved_to_workspace: (d) => `moved the project to the workspace ${q(d.workspace_name)}.`,
   project_shared: (d) => (d.downloadable ? 'shared a public link with downloads.' : 'shared a public link.'),
+  project_share_changed: () => 'changed the settings of the public link.',
   project_share_revoked: () => 'revoked the public link.',
   member_invited: (d) => `invited ${s(d.email)} as ${s(d.role_label)}.`,
   member_joined: (d) => `joined the project as ${s(d.role_label)}.`,

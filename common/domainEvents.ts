@@ -42,6 +42,7 @@ export const DOMAIN_EVENT_TYPES = [
   'project.ownership_transferred',
   'project.moved_to_workspace',
   'project.shared',
+  'project.share_changed',
   'project.share_revoked',
   'member.invited',
   'member.joined',

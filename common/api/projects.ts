@@ -81,6 +81,8 @@ export const projectSchema = z.object({
   /** Only for members who may share; null when the project has no public link. */
   share_hash: z.string().nullable(),
   share_hash_downloadable: z.boolean(),
+  /** Whether the link's viewers see the team's comments (off by default). */
+  share_show_comments: z.boolean(),
   share_expires_at: z.string().nullable(),
   share_has_password: z.boolean(),
   unresolved_comments_count: z.number().int(),
@@ -285,6 +287,8 @@ export type ProjectInviteRequest = z.input<typeof projectInviteSchema>;
 
 export const shareRequestSchema = z.object({
   downloadable: z.boolean().default(false),
+  /** Beyond the spec: the link's viewers see the team's comments and their drawings (default off). */
+  show_comments: z.boolean().default(false),
   /** Beyond the spec: a password the viewer must give; null removes it, absent keeps it. */
   password: z
     .string()
@@ -305,6 +309,7 @@ export type ShareRequest = z.input<typeof shareRequestSchema>;
 export const shareAnswerSchema = z.object({
   share_hash: z.string(),
   share_hash_downloadable: z.boolean(),
+  share_show_comments: z.boolean(),
   share_expires_at: z.string().nullable(),
   share_has_password: z.boolean(),
 });
@@ -315,6 +320,8 @@ export const sharedProjectSchema = z.object({
   name: z.string(),
   share_hash: z.string(),
   allows_downloads: z.boolean(),
+  /** Whether the team's comments are shown to the link's viewers (share settings, off by default). */
+  shows_comments: z.boolean(),
   cover_url: z.string().nullable(),
   workspace: z.object({ name: z.string(), logo: z.string().nullable() }),
   folders: z.array(folderSchema),

@@ -231,6 +231,8 @@ export interface ProjectsTable {
   /** The public link's hash (128+ random bits, base64url); null when not shared. */
   share_hash: string | null;
   share_hash_downloadable: Generated<number>;
+  /** 1 when the link's viewers see the team's comments (off by default). */
+  share_show_comments: Generated<number>;
   /** scrypt hash of the link's optional password. */
   share_password_hash: string | null;
   share_expires_at: string | null;

@@ -95,6 +95,7 @@ export function presentProject(row: ProjectRow, facts: ProjectFacts, userId: num
     status: presentStatus(row.status, Boolean(state?.hidden_at)),
     share_hash: mayShare ? row.share_hash : null,
     share_hash_downloadable: row.share_hash_downloadable === 1,
+    share_show_comments: row.share_show_comments === 1,
     share_expires_at: mayShare ? row.share_expires_at : null,
     share_has_password: row.share_password_hash !== null,
     unresolved_comments_count: row.unresolved_comments_count,

@@ -16,9 +16,16 @@ export function sharedRenditionUrl(
   round: AssetVersionRow,
   kind: RenditionKind | 'pages',
 ): string | null {
-  const url = kind === 'pages' ? pageUrlTemplate(round) : renditionUrl(round, kind);
-  if (!url?.startsWith(MEMBER_PREFIX)) return null;
-  return `/api/v1/shared/${encodeURIComponent(shareHash)}/renditions/${url.slice(MEMBER_PREFIX.length)}`;
+  return sharedAddress(shareHash, kind === 'pages' ? pageUrlTemplate(round) : renditionUrl(round, kind));
+}
+
+/**
+ * A members' rendition address as the viewers of a link fetch it (a folder card's previews too):
+ * the same file behind the link's check; null for anything that is not a round's file.
+ */
+export function sharedAddress(shareHash: string, memberUrl: string | null): string | null {
+  if (!memberUrl?.startsWith(MEMBER_PREFIX)) return null;
+  return `/api/v1/shared/${encodeURIComponent(shareHash)}/renditions/${memberUrl.slice(MEMBER_PREFIX.length)}`;
 }
 
 /** The latest round as a link's viewers see it: the original only when the link allows downloads. */

@@ -170,10 +170,38 @@ function sharedDownloadRoutes(ctx: DownloadRouteDeps, downloads: Downloads): Fas
       async (request) => {
         const { ids, low_res, with_round_number } = request.body;
         return {
-          response: await downloads.sharedRequest(sharedProjectOf(request), ids, {
-            lowRes: low_res ?? false,
-            withRoundNumber: with_round_number ?? false,
-          }),
+          response: await downloads.sharedRequest(
+            sharedProjectOf(request),
+            { kind: 'assets', assetIds: ids },
+            {
+              lowRes: low_res ?? false,
+              withRoundNumber: with_round_number ?? false,
+            },
+          ),
+        };
+      },
+    );
+
+    shared.post(
+      '/shared/:shareHash/download',
+      {
+        schema: {
+          tags: ['shared view'],
+          description:
+            "'Download all': the link's whole project as a zip (its folders as directories), or one of its folders (folder_id), latest rounds only, streamed. 403 download_not_allowed when the link does not allow downloads.",
+          params: z.object({ shareHash }),
+          body: projectDownloadSchema,
+          response: { 200: answer },
+        },
+      },
+      async (request) => {
+        const { folder_id, low_res, with_round_number } = request.body;
+        return {
+          response: await downloads.sharedRequest(
+            sharedProjectOf(request),
+            folder_id ? { kind: 'folder', folderId: folder_id } : { kind: 'project' },
+            { lowRes: low_res ?? false, withRoundNumber: with_round_number ?? false },
+          ),
         };
       },
     );

@@ -5,6 +5,8 @@ import type { AppContext } from '../context';
 import type { AssetVersionRow } from '../db/repositories/assetVersions';
 import { notFound } from '../errors';
 import { requireSession } from '../plugins/session';
+import type { RoundFile } from '../services/assets';
+import { savedFileName } from '../services/downloadPlans';
 import { attachment } from './contentDisposition';
 
 export type RenditionRouteDeps = Pick<AppContext, 'assets' | 'storage' | 'roundPages'>;
@@ -37,8 +39,8 @@ export function renditionRoutes(ctx: RenditionRouteDeps): FastifyPluginAsyncZod 
       { schema: { hide: true, params: renditionParams } },
       async (request, reply) => {
         const { userId } = requireSession(request);
-        const round = await ctx.assets.roundFile(userId, request.params.versionId);
-        return sendRendition(ctx, reply, round, request.params.token, request.params['*'], {
+        const file = await ctx.assets.roundFile(userId, request.params.versionId);
+        return sendRendition(ctx, reply, file, request.params.token, request.params['*'], {
           cacheControl: `private, max-age=${YEAR_SECONDS}, immutable`,
         });
       },
@@ -51,8 +53,8 @@ export function renditionRoutes(ctx: RenditionRouteDeps): FastifyPluginAsyncZod 
       async (request, reply) => {
         const { userId } = requireSession(request);
         const { projectId, versionId, token } = request.params;
-        const round = await ctx.assets.projectThumbnailRound(userId, projectId, versionId);
-        return sendRendition(ctx, reply, round, token, 'thumbnail', {
+        const file = await ctx.assets.projectThumbnailRound(userId, projectId, versionId);
+        return sendRendition(ctx, reply, file, token, 'thumbnail', {
           cacheControl: `private, max-age=${YEAR_SECONDS}, immutable`,
         });
       },
@@ -60,11 +62,14 @@ export function renditionRoutes(ctx: RenditionRouteDeps): FastifyPluginAsyncZod 
   };
 }
 
-/** Nothing here is ever run or shown as a page: nosniff, and a policy that forbids everything active. */
+/**
+ * Nothing here is ever run or shown as a page: nosniff, and a policy that forbids everything
+ * active. The original is saved under the asset's current name (savedFileName), as downloads are.
+ */
 export async function sendRendition(
   ctx: Pick<AppContext, 'storage' | 'roundPages'>,
   reply: FastifyReply,
-  round: AssetVersionRow,
+  { round, asset }: RoundFile,
   token: string,
   file: string,
   { cacheControl }: { cacheControl: string },
@@ -76,7 +81,7 @@ export async function sendRendition(
     .header('content-security-policy', "default-src 'none'; sandbox")
     .header('content-length', stored.size)
     .type(stored.contentType);
-  if (file === 'original') void reply.header('content-disposition', attachment(round.file_name));
+  if (file === 'original') void reply.header('content-disposition', attachment(savedFileName(asset, round)));
   return reply.send(stored.body);
 }
 

@@ -40,6 +40,7 @@ export const SHARED_ROUTES = [
   { method: 'GET', url: '/shared/:shareHash/cover', hashIn: 'path' },
   { method: 'GET', url: '/shared/:shareHash/renditions/:versionId/:token/*', hashIn: 'path' },
   { method: 'POST', url: '/shared/:shareHash/assets/download', hashIn: 'path' },
+  { method: 'POST', url: '/shared/:shareHash/download', hashIn: 'path' },
   { method: 'GET', url: '/shared/:shareHash/assets/:assetId/download', hashIn: 'path' },
   { method: 'GET', url: '/shared/:shareHash/downloads', hashIn: 'path' },
   { method: 'GET', url: '/shared/:shareHash/assets', hashIn: 'path' },
@@ -98,6 +99,18 @@ export type SharedViewRouteDeps = Pick<
   | 'roundPages'
 >;
 
+/** What a link's viewers look at: the thumbnail, the preview, the DeepZoom tiles, a document's pages. */
+const VIEWED_FILE = /^(thumbnail|preview|tiles\/.+|pages\/.+)$/;
+
+/**
+ * Which of a round's files a link serves: what its viewers see, always; anything else (the
+ * original, the low-res download, any file added later) only on a link that allows downloads.
+ * An allow-list, so a new kind of file is a download until it is named here.
+ */
+export function sharedFileServed(file: string, downloadable: boolean): boolean {
+  return downloadable || VIEWED_FILE.test(file);
+}
+
 /**
  * A link's viewers keep files for a short while only: revoking or locking a link must stop them
  * soon even in a browser that has them already (the server refuses them at once).
@@ -141,7 +154,7 @@ export function sharedViewRoutes(ctx: SharedViewRouteDeps): FastifyPluginAsyncZo
             },
           },
           async (request) => ({
-            response: await ctx.folders.getShared(sharedProjectOf(request).id, request.params.folderId),
+            response: await ctx.folders.getShared(sharedProjectOf(request), request.params.folderId),
           }),
         );
 
@@ -209,12 +222,12 @@ export function sharedViewRoutes(ctx: SharedViewRouteDeps): FastifyPluginAsyncZo
           },
           async (request, reply) => {
             const file = request.params['*'];
-            const { round, downloadable } = await ctx.assets.sharedRoundFile(
+            const { downloadable, ...roundFile } = await ctx.assets.sharedRoundFile(
               sharedProjectOf(request),
               request.params.versionId,
             );
-            if (file === 'original' && !downloadable) throw notFound();
-            return sendRendition(ctx, reply, round, request.params.token, file, {
+            if (!sharedFileServed(file, downloadable)) throw notFound();
+            return sendRendition(ctx, reply, roundFile, request.params.token, file, {
               cacheControl: `private, max-age=${SHARED_FILE_SECONDS}`,
             });
           },

@@ -1,6 +1,7 @@
 import type { AssetRound, AssetView } from '@common/api/assets';
 import { ASSET_TEXTS } from '@common/api/assets';
 import type { Clock } from '../clock';
+import type { AssetRow } from '../db/repositories/assets';
 import type { ProjectRow } from '../db/repositories/projects';
 import type { AssetVersionRow } from '../db/repositories/assetVersions';
 import type { UnitOfWork } from '../db/unitOfWork';
@@ -11,6 +12,12 @@ import { presentRound, type AssetPresenter } from '../presenters/asset';
 import { assetNotFound, type AssetAccess } from './assetAccess';
 import type { ProjectAccess, ProjectView } from './projectAccess';
 import { projectEvent } from './projectEvents';
+
+/** A round whose files are about to be served, with its asset (whose name a download carries). */
+export interface RoundFile {
+  round: AssetVersionRow;
+  asset: AssetRow;
+}
 
 const PREVIEW_NOT_FAILED = 'Only a round whose preview failed can be tried again.';
 
@@ -56,13 +63,15 @@ export class AssetService {
     return this.presentRounds(rounds);
   }
 
-  /** A round whose files the caller may fetch (a member who sees the asset). */
-  async roundFile(userId: number, versionId: number): Promise<AssetVersionRow> {
+  /** A round whose files the caller may fetch (a member who sees the asset), with its asset. */
+  async roundFile(userId: number, versionId: number): Promise<RoundFile> {
     const round = await this.uow.read.assetVersions.findById(versionId);
     if (!round) throw notFound();
     const view = await this.access.forUser(round.project_id, userId);
     authorize(view, 'assets.see');
-    return round;
+    const asset = await this.uow.read.assets.findById(round.asset_id);
+    if (!asset) throw notFound();
+    return { round, asset };
   }
 
   /**
@@ -70,18 +79,14 @@ export class AssetService {
    * card): only the current round of an asset of that project, and only its thumbnail (the route
    * asks for nothing else).
    */
-  async projectThumbnailRound(
-    userId: number,
-    projectId: number,
-    versionId: number,
-  ): Promise<AssetVersionRow> {
+  async projectThumbnailRound(userId: number, projectId: number, versionId: number): Promise<RoundFile> {
     const view = await this.access.forUser(projectId, userId);
     authorize(view, 'projects.see');
     const round = await this.uow.read.assetVersions.findById(versionId);
     if (!round || round.project_id !== projectId) throw notFound();
     const asset = await this.uow.read.assets.findById(round.asset_id);
     if (asset?.current_version_id !== round.id) throw notFound();
-    return round;
+    return { round, asset };
   }
 
   /**
@@ -89,12 +94,15 @@ export class AssetService {
    * link's project (§5: anonymous viewers see the latest round only), the original only when the
    * link allows downloads.
    */
-  async sharedRoundFile(project: ProjectRow, versionId: number) {
+  async sharedRoundFile(
+    project: ProjectRow,
+    versionId: number,
+  ): Promise<RoundFile & { downloadable: boolean }> {
     const round = await this.uow.read.assetVersions.findById(versionId);
     if (!round || round.project_id !== project.id) throw notFound();
     const asset = await this.uow.read.assets.findById(round.asset_id);
     if (asset?.current_version_id !== round.id) throw notFound();
-    return { round, downloadable: project.share_hash_downloadable === 1 };
+    return { round, asset, downloadable: project.share_hash_downloadable === 1 };
   }
 
   /** The rounds of the given assets of one project (GET /projects/{id}/asset_versions?ids[]=). */

@@ -179,8 +179,7 @@ export class DownloadPlans {
    */
   fileOf(asset: AssetRow, round: AssetVersionRow, options: DownloadOptions): PlannedFile {
     const lowRes = options.lowRes && asset.kind === 'image' && round.low_res_key !== null;
-    const extension = splitExtension(round.file_name)[1];
-    let name = extension ? `${splitExtension(asset.name)[0]}${extension}` : asset.name;
+    let name = savedFileName(asset, round);
     if (lowRes) name = lowResName(name);
     if (options.withRoundNumber) name = withRoundNumber(name, round.number);
     const bytes = Number(round.size_bytes);
@@ -192,6 +191,19 @@ export class DownloadPlans {
       bytes: lowRes ? Math.min(bytes, LOW_RES_ESTIMATE) : bytes,
     };
   }
+}
+
+/**
+ * The name a round's file is saved under, wherever it is handed out (a download, a zip, the
+ * original's address): the asset's name as the members see it now, with the round's own
+ * extension. Never the name the file was uploaded with: that may be a working name.
+ */
+export function savedFileName(
+  asset: Pick<AssetRow, 'name'>,
+  round: Pick<AssetVersionRow, 'file_name'>,
+): string {
+  const extension = splitExtension(round.file_name)[1];
+  return extension ? `${splitExtension(asset.name)[0]}${extension}` : asset.name;
 }
 
 /** One collator for every comparison: `localeCompare` with options builds one per call. */

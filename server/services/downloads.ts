@@ -142,10 +142,16 @@ export class Downloads {
     return this.plans.plan(project, { kind: 'assets', assetIds: [assetId] }, options);
   }
 
-  /** POST /shared/{shareHash}/assets/download: always streamed (nobody to e-mail). */
-  async sharedRequest(project: ProjectRow, ids: number[], options: DownloadOptions): Promise<DownloadAnswer> {
+  /**
+   * POST /shared/{shareHash}/assets/download (a selection) and /shared/{shareHash}/download (the
+   * whole project, or one folder: 'Download all'): always streamed (nobody to e-mail).
+   */
+  async sharedRequest(
+    project: ProjectRow,
+    selection: Exclude<DownloadSelection, { kind: 'rounds' }>,
+    options: DownloadOptions,
+  ): Promise<DownloadAnswer> {
     if (project.share_hash_downloadable !== 1 || !project.share_hash) throw notDownloadable();
-    const selection: DownloadSelection = { kind: 'assets', assetIds: ids };
     await this.plans.plan(project, selection, options);
     const token = this.links.sign(
       { use: 'shared', projectId: project.id, selection, options },

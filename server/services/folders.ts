@@ -2,11 +2,13 @@ import type { Folder } from '@common/api/projects';
 import { messages } from '@common/validation';
 import type { Clock } from '../clock';
 import type { FolderRow } from '../db/repositories/folders';
+import type { ProjectRow } from '../db/repositories/projects';
 import { isUniqueViolation } from '../db/repositories/users';
 import type { Tx, UnitOfWork } from '../db/unitOfWork';
 import { invalidRecord, notFound } from '../errors';
 import { authorize } from '../policies/projects';
 import { EMPTY_FOLDER, presentFolder, type FolderContentsSummary } from '../presenters/folder';
+import { sharedAddress } from '../presenters/sharedAsset';
 import type { ProjectAccess, ProjectView } from './projectAccess';
 import { projectEvent } from './projectEvents';
 
@@ -26,6 +28,9 @@ export const NO_FOLDER_CONTENTS: FolderContents = {
   removeFromFolders: () => Promise.resolve(() => Promise.resolve()),
 };
 
+/** A link's viewers fetch a folder's previews through the link. */
+const sharedPreviews = (project: ProjectRow) => (url: string) => sharedAddress(project.share_hash ?? '', url);
+
 const nameTaken = () => invalidRecord({ name: [messages.unique('folder name')] });
 
 /** A project's folders: list, create, read, rename, and delete many with their contents. */
@@ -42,9 +47,12 @@ export class FolderService {
     return this.present(await this.uow.read.folders.list(view.project.id), view.userId);
   }
 
-  /** The folders of a project as an anonymous viewer of its public link sees them. */
-  async listShared(projectId: number): Promise<Folder[]> {
-    return this.present(await this.uow.read.folders.list(projectId), null);
+  /**
+   * The folders of a project as an anonymous viewer of its public link sees them: their previews
+   * at the link's addresses (the members' answer 401 to them).
+   */
+  async listShared(project: ProjectRow): Promise<Folder[]> {
+    return this.present(await this.uow.read.folders.list(project.id), null, sharedPreviews(project));
   }
 
   async create(view: ProjectView, name: string): Promise<Folder> {
@@ -71,10 +79,10 @@ export class FolderService {
   }
 
   /** A folder of the project behind a public link; another project's folder is not found. */
-  async getShared(projectId: number, folderId: number): Promise<Folder> {
+  async getShared(project: ProjectRow, folderId: number): Promise<Folder> {
     const folder = await this.uow.read.folders.findById(folderId);
-    if (folder?.project_id !== projectId) throw notFound();
-    return (await this.present([folder], null))[0]!;
+    if (folder?.project_id !== project.id) throw notFound();
+    return (await this.present([folder], null, sharedPreviews(project)))[0]!;
   }
 
   async rename(userId: number, folderId: number, name: string): Promise<Folder> {
@@ -121,11 +129,20 @@ export class FolderService {
     return { folder, view: await this.access.forUser(folder.project_id, userId) };
   }
 
-  private async present(rows: FolderRow[], viewerId: number | null): Promise<Folder[]> {
+  /** `previewAddress` turns the members' preview addresses into the caller's (a link's). */
+  private async present(
+    rows: FolderRow[],
+    viewerId: number | null,
+    previewAddress: (url: string) => string | null = (url) => url,
+  ): Promise<Folder[]> {
     const summaries = rows.length
       ? await this.contents.summarize(rows.map((r) => r.id))
       : new Map<number, FolderContentsSummary>();
-    return rows.map((row) => presentFolder(row, viewerId, summaries.get(row.id) ?? EMPTY_FOLDER));
+    return rows.map((row) => {
+      const summary = summaries.get(row.id) ?? EMPTY_FOLDER;
+      const previews = summary.previews_urls.flatMap((url) => previewAddress(url) ?? []);
+      return presentFolder(row, viewerId, { ...summary, previews_urls: previews });
+    });
   }
 
   /** The unique name key settles two requests racing for one name. */

@@ -24,16 +24,22 @@ export class ProjectSharing {
     private readonly clock: Clock,
   ) {}
 
-  /** `password` and `expires_at`: absent keeps the current one, null removes it. */
+  /**
+   * `password` and `expires_at`: absent keeps the current one, null removes it. The activity log
+   * says 'shared a public link' when the link is made; a later save that changes its settings
+   * reads 'changed the settings', one that changes nothing records nothing.
+   */
   async share(view: ProjectView, request: ShareRequest): Promise<ShareAnswer> {
     authorize(view, 'projects.share');
     const now = this.clock.now();
     if (request.expires_at && new Date(request.expires_at) <= now)
       throw invalidRecord({ expires_at: ['Expiry should be in the future.'] });
     const downloadable = request.downloadable ?? false;
+    const current = view.project;
     const changes = {
-      share_hash: view.project.share_hash ?? randomToken(),
+      share_hash: current.share_hash ?? randomToken(),
       share_hash_downloadable: downloadable ? 1 : 0,
+      share_show_comments: request.show_comments ? 1 : 0,
       ...(request.password !== undefined
         ? { share_password_hash: request.password === null ? null : await hashPassword(request.password) }
         : {}),
@@ -41,8 +47,17 @@ export class ProjectSharing {
         ? { share_expires_at: request.expires_at && new Date(request.expires_at).toISOString() }
         : {}),
     };
-    const row = await changeProject(this.uow, this.clock, view, changes, 'project.shared', { downloadable });
-    return presentShare(row);
+    if (current.share_hash === null)
+      return presentShare(
+        await changeProject(this.uow, this.clock, view, changes, 'project.shared', { downloadable }),
+      );
+    const changed =
+      changes.share_hash_downloadable !== current.share_hash_downloadable ||
+      changes.share_show_comments !== current.share_show_comments ||
+      request.password !== undefined ||
+      (changes.share_expires_at !== undefined && changes.share_expires_at !== current.share_expires_at);
+    if (!changed) return presentShare(current);
+    return presentShare(await changeProject(this.uow, this.clock, view, changes, 'project.share_changed'));
   }
 
   /** The link stops working at once; a later share creates a new hash. */
@@ -53,7 +68,13 @@ export class ProjectSharing {
       this.uow,
       this.clock,
       view,
-      { share_hash: null, share_hash_downloadable: 0, share_password_hash: null, share_expires_at: null },
+      {
+        share_hash: null,
+        share_hash_downloadable: 0,
+        share_show_comments: 0,
+        share_password_hash: null,
+        share_expires_at: null,
+      },
       'project.share_revoked',
     );
   }
@@ -68,12 +89,13 @@ export class ProjectSharing {
       name: project.name,
       share_hash: project.share_hash,
       allows_downloads: project.share_hash_downloadable === 1,
+      shows_comments: project.share_show_comments === 1,
       cover_url: project.cover_key
         ? `/api/v1/shared/${hash}/cover?v=${sha256(project.cover_key).slice(0, 12)}`
         : null,
       // The workspace logo is served to members only; the shared bar shows the name.
       workspace: { name: workspace.name, logo: null },
-      folders: await this.folders.listShared(project.id),
+      folders: await this.folders.listShared(project),
     };
   }
 }
@@ -82,6 +104,7 @@ function presentShare(row: ProjectRow): ShareAnswer {
   return {
     share_hash: row.share_hash ?? '',
     share_hash_downloadable: row.share_hash_downloadable === 1,
+    share_show_comments: row.share_show_comments === 1,
     share_expires_at: row.share_expires_at,
     share_has_password: row.share_password_hash !== null,
   };

@@ -30,7 +30,10 @@ export class SharedAssetService {
     return { assets: await this.present(project, rows), total };
   }
 
-  /** One asset of the project with its previous and next images in its place's list. */
+  /**
+   * One asset of the project with its previous and next images in its place's list, and its
+   * latest round's comments when the link shows them.
+   */
   async get(project: ProjectRow, assetId: number): Promise<SharedAssetDetail> {
     const asset = await this.uow.read.sharedAssets.findInProject(project.id, assetId);
     if (!asset) throw notFound();
@@ -39,7 +42,11 @@ export class SharedAssetService {
     const { previous, next } = await this.uow.read.sharedAssets.imageNeighbours(asset);
     // Listed shared assets always have a latest round.
     const latest = asset.current_version_id ?? 0;
-    const comments = presentSharedThreads(await this.uow.read.comments.list(asset.id, latest));
+    // The team's comments only where the link's settings show them (off by default).
+    const comments =
+      project.share_show_comments === 1
+        ? presentSharedThreads(await this.uow.read.comments.list(asset.id, latest))
+        : [];
     return { ...presented, previous_image_id: previous, next_image_id: next, comments };
   }
 

@@ -464,6 +464,44 @@ describe('downloads through a public link', () => {
     expect((await fetchBytes(anonymous(), url)).status).toBe(404);
   });
 
+  it("'Download all': the whole project, folders as directories, or one folder, only while downloads are allowed", async () => {
+    const folder = (await cast.owner.client.post(`/projects/${cast.project.id}/folders`, { name: 'Selects' }))
+      .body.response;
+    await buildAsset(
+      t.ctx,
+      { projectId: cast.project.id, folderId: folder.id, uploaderId: cast.owner.user.id },
+      'pick.jpg',
+      [{ bytes: JPEG(24) }],
+    );
+    const viewOnly = await shareLink(cast, false);
+    const refused = await anonymous().post(`/shared/${viewOnly}/download`, {});
+    expect([refused.status, refused.body.response.error.code]).toEqual([403, 'download_not_allowed']);
+
+    const hash = await shareLink(cast, true);
+    const all = await anonymous().post(`/shared/${hash}/download`, {});
+    expect(all.status).toBe(200);
+    expect(all.body.response.download_type).toBe('direct');
+    const zip = await fetchBytes(anonymous(), all.body.response.download_url);
+    expect(zip.status).toBe(200);
+    expect(disposition(zip.headers)).toBe(`${cast.project.name}.zip`);
+    // The latest rounds only: hero's second.
+    expect(zipEntries(zip.bytes)).toEqual(['hero.jpg', 'other.jpg', 'Selects/', 'Selects/pick.jpg']);
+    expect(unzipOne(zip.bytes, 'hero.jpg').equals(JPEG(21))).toBe(true);
+
+    const one = await anonymous().post(`/shared/${hash}/download`, { folder_id: folder.id });
+    const folderZip = await fetchBytes(anonymous(), one.body.response.download_url);
+    expect(zipEntries(folderZip.bytes)).toEqual(['pick.jpg']);
+
+    const stranger = await buildProjectCast(t.baseUrl, t.ctx);
+    const theirs = (
+      await stranger.owner.client.post(`/projects/${stranger.project.id}/folders`, { name: 'T' })
+    ).body.response;
+    const foreign = await anonymous().post(`/shared/${hash}/download`, { folder_id: theirs.id });
+    expect(foreign.status).toBe(404);
+    const bad = await anonymous().post(`/shared/${hash}/download`, { folder_id: 'all' });
+    expect(bad.status).toBe(422);
+  });
+
   it("refuses assets of another project and links made for another project's share", async () => {
     const hash = await shareLink(cast, true);
     const stranger = await buildProjectCast(t.baseUrl, t.ctx);

@@ -246,4 +246,94 @@ describe('the assets of a public link', () => {
       expect([answer.status, answer.body.response.error.code]).toEqual([404, 'not_found']);
     expect((await file(viewer, detail.current_version.thumbnail_url)).status).toBe(404);
   });
+
+  it('serves a view-only link only what its viewers see: the original and the low-res file need downloads', async () => {
+    const hash = await share({ downloadable: true });
+    const viewer = anonymous();
+    const round = (await one(viewer, hash, assets.c.id)).body.response.current_version;
+    const lowRes = round.thumbnail_url.replace(/thumbnail$/, 'low_res');
+    expect((await file(viewer, lowRes)).status).toBe(200);
+    expect((await file(viewer, round.original_url)).status).toBe(200);
+
+    await share({ downloadable: false });
+    for (const url of [lowRes, round.original_url]) {
+      const refused = await file(viewer, url);
+      expect([url, refused.status]).toEqual([url, 404]);
+    }
+    for (const url of [round.thumbnail_url, round.image_url])
+      expect((await file(viewer, url)).status).toBe(200);
+    const pdf = (await one(viewer, hash, assets.pdf.id)).body.response.current_version;
+    expect((await file(viewer, pdf.page_url_template.replace('{page}', '2'))).status).toBe(200);
+    expect((await file(viewer, pdf.thumbnail_url.replace(/thumbnail$/, 'low_res'))).status).toBe(404);
+  });
+
+  it("shows the folders' previews at the link's own addresses, which its viewers can open", async () => {
+    const hash = await share();
+    const viewer = anonymous();
+    const project = (await viewer.get(`/projects/shared_view?share_hash=${encodeURIComponent(hash)}`)).body
+      .response;
+    const listed = project.folders.find((f: Json) => f.id === folder.id);
+    const opened = (await viewer.get(`/shared/${encodeURIComponent(hash)}/folders/${folder.id}`)).body
+      .response;
+    for (const shown of [listed, opened]) {
+      expect(shown.previews_urls).toHaveLength(1);
+      expect(shown.previews_urls[0]).toMatch(
+        new RegExp(`^/api/v1/shared/${hash}/renditions/${assets.inFolder.version_id}/[a-z0-9]+/thumbnail$`),
+      );
+      const preview = await file(viewer, shown.previews_urls[0]);
+      expect(preview.status).toBe(200);
+      expect(preview.headers.get('content-type')).toMatch(/^image\//);
+    }
+    // The link's check still holds: revoked, the previews stop.
+    await owner.delete(`/projects/${project.id}/share`);
+    expect((await file(viewer, listed.previews_urls[0])).status).toBe(404);
+  });
+
+  it("names the original after the asset as it is called now, never the file's upload name", async () => {
+    // c's latest round was uploaded as 'c-v2.png' (a working name); the asset is 'c.png'.
+    const hash = await share({ downloadable: true });
+    const viewer = anonymous();
+    const savedAs = async (client: ApiClient, url: string) => {
+      const answer = await file(client, url);
+      expect(answer.status).toBe(200);
+      return /filename\*=UTF-8''(.+)$/.exec(answer.headers.get('content-disposition') ?? '')?.[1];
+    };
+    const shared = () => one(viewer, hash, assets.c.id).then((a) => a.body.response.current_version);
+    const member = () =>
+      owner.get(`/assets/${assets.c.id}/versions`).then((a) => a.body.response.at(-1));
+    expect(await savedAs(viewer, (await shared()).original_url)).toBe('c.png');
+    expect(await savedAs(owner, (await member()).original_url)).toBe('c.png');
+
+    const renamed = await owner.patch(`/assets/${assets.c.id}/update_filename`, {
+      filename: 'Sky final.png',
+    });
+    expect(renamed.status).toBe(200);
+    try {
+      expect(await savedAs(viewer, (await shared()).original_url)).toBe('Sky%20final.png');
+      expect(await savedAs(owner, (await member()).original_url)).toBe('Sky%20final.png');
+    } finally {
+      await owner.patch(`/assets/${assets.c.id}/update_filename`, { filename: 'c.png' });
+    }
+  });
+
+  it("hides the team's comments unless the link's settings show them", async () => {
+    const comment = await owner.post('/comments', {
+      asset_id: assets.b.id,
+      text: 'Internal: the retoucher should redo the sky.',
+    });
+    expect(comment.status).toBe(201);
+    const viewer = anonymous();
+    const seen = async () => {
+      const detail = (await one(viewer, hash, assets.b.id)).body.response;
+      const project = (await viewer.get(`/projects/shared_view?share_hash=${encodeURIComponent(hash)}`)).body
+        .response;
+      return { shows: project.shows_comments, texts: detail.comments.map((c: Json) => c.text) };
+    };
+    const hash = await share();
+    expect(await seen()).toEqual({ shows: false, texts: [] });
+    await share({ show_comments: true });
+    expect(await seen()).toEqual({ shows: true, texts: ['Internal: the retoucher should redo the sky.'] });
+    await share({ downloadable: true });
+    expect(await seen()).toEqual({ shows: false, texts: [] });
+  });
 });

@@ -30,6 +30,7 @@ describe('POST /projects/{id}/share', () => {
     expect(first.body.response).toEqual({
       share_hash: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
       share_hash_downloadable: false,
+      share_show_comments: false,
       share_expires_at: null,
       share_has_password: false,
     });
@@ -42,11 +43,49 @@ describe('POST /projects/{id}/share', () => {
     expect(
       (await cast.viewer.client.get(`/projects/${cast.project.id}`)).body.response.share_hash,
     ).toBeNull();
-    expect(
-      (await activityActions(t.ctx, cast.project.id)).filter((a) => a === 'project_shared'),
-    ).toHaveLength(2);
     const logs = (await cast.owner.client.get(`/projects/${cast.project.id}/activity_logs`)).body.response;
-    expect(logs[0].text).toBe(`${cast.owner.user.name} shared a public link with downloads.`);
+    expect(logs[0].text).toBe(`${cast.owner.user.name} changed the settings of the public link.`);
+    expect(logs[1].text).toBe(`${cast.collaborator.user.name} shared a public link.`);
+  });
+
+  it("says 'shared a public link' once, when the link is made; later saves that change it say so, others nothing", async () => {
+    const cast = await buildProjectCast(t.baseUrl, t.ctx);
+    const actions = async () =>
+      (await activityActions(t.ctx, cast.project.id)).filter((a) => a.startsWith('project_share'));
+    await shared(cast, { downloadable: true });
+    expect(await actions()).toEqual(['project_shared']);
+    await shared(cast, { downloadable: true });
+    await shared(cast, { downloadable: true });
+    expect(await actions()).toEqual(['project_shared']);
+    await shared(cast, { downloadable: true, show_comments: true });
+    await shared(cast, { downloadable: true, show_comments: true, expires_at: inHours(5) });
+    expect(await actions()).toEqual(['project_shared', 'project_share_changed', 'project_share_changed']);
+    const logs = (await cast.owner.client.get(`/projects/${cast.project.id}/activity_logs`)).body.response;
+    expect(
+      logs.map((l: { text: string }) => l.text).filter((t: string) => t.includes('public link')),
+    ).toEqual([
+      `${cast.owner.user.name} changed the settings of the public link.`,
+      `${cast.owner.user.name} changed the settings of the public link.`,
+      `${cast.owner.user.name} shared a public link with downloads.`,
+    ]);
+    // Revoked and made again: a new link, shared anew.
+    await cast.owner.client.delete(sharePath(cast.project));
+    await shared(cast);
+    expect((await actions()).filter((a) => a === 'project_shared')).toHaveLength(2);
+  });
+
+  it("keeps 'Show comments' off by default, and answers it to the members who may share", async () => {
+    const cast = await buildProjectCast(t.baseUrl, t.ctx);
+    const on = await cast.owner.client.post(sharePath(cast.project), { show_comments: true });
+    expect(on.body.response.share_show_comments).toBe(true);
+    expect(
+      (await cast.owner.client.get(`/projects/${cast.project.id}`)).body.response.share_show_comments,
+    ).toBe(true);
+    // Every save states its settings: one without it turns it off, as it does downloads.
+    const off = await cast.owner.client.post(sharePath(cast.project), {});
+    expect(off.body.response.share_show_comments).toBe(false);
+    const wrong = await cast.owner.client.post(sharePath(cast.project), { show_comments: 'yes' });
+    expect([wrong.status, wrong.body.response.error.code]).toEqual([422, 'invalid_record']);
   });
 
   it('gives every project its own hash', async () => {
@@ -103,6 +142,7 @@ describe('the shared view', () => {
       name: cast.project.name,
       share_hash: hash,
       allows_downloads: false,
+      shows_comments: false,
       cover_url: null,
       workspace: { name: cast.workspace.name, logo: null },
       folders: [expect.objectContaining({ id: folder.id, name: 'Selects', current_user_is_owner: false })],
