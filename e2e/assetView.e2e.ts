@@ -3,7 +3,7 @@ import { basename, join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { ASSET_TEXTS, type AssetView } from '@common/api/assets';
-import { newPage, shot, useAppAndBrowser } from './harness';
+import { newPage, SCREENSHOT_DIR, settled, shot, useAppAndBrowser } from './harness';
 import { closeSnackbars, expectSnackbar, makeUser, signUpInSession } from './journeys';
 import { call, createProject, trialWorkspace } from './projectJourneys';
 import { drawStroke } from './reviewJourneys';
@@ -188,6 +188,9 @@ describe('the asset view', () => {
     await approval.click();
     await page.locator('[data-testid="approval-toggle"][aria-pressed="true"]').waitFor();
     await expectSnackbar(page, ASSET_TEXTS.approved(1));
+    // The snackbar sits above the zoom controls, never over them (expectSnackbar checks it).
+    await settled(page);
+    await page.screenshot({ path: join(SCREENSHOT_DIR, 'asset-view-snackbar.png') });
     await expect
       .poll(async () => (await call<AssetView>(page, 'GET', `/assets/${hero.id}`)).approve)
       .toBe('confirmed');
