@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { Kysely } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { down, up } from '@server/db/migrations/20261128090000_count_comment_files';
 import { useStorage } from './billingHelpers';
 import { buildAsset } from './assetFactories';
 import { buildWorkspace } from './factories';
@@ -247,6 +249,21 @@ describe('storage: comment attachments', () => {
     } finally {
       await useStorage(t.ctx, workspace.id, before);
     }
+  });
+
+  it('counts the files attached before the count began, once (the migration)', async () => {
+    const before = await used();
+    const made = await client.post('/comments', form({ asset_id: String(asset.id), text: 'Old' }, 1));
+    expect(await used()).toBe(before + PNG.length);
+    const files = await t.ctx.db.selectFrom('comment_files').select('size_bytes').execute();
+    const filesBytes = files.reduce((sum, f) => sum + Number(f.size_bytes), 0);
+    // As an installation had it before the migration: the files stored, their bytes not counted.
+    await down(t.ctx.db as unknown as Kysely<unknown>);
+    expect(await used()).toBe(before + PNG.length - filesBytes);
+    await up(t.ctx.db as unknown as Kysely<unknown>);
+    expect(await used()).toBe(before + PNG.length);
+    expect((await client.delete(`/comments/${made.body.response.id}`)).status).toBe(200);
+    expect(await used()).toBe(before);
   });
 
   it('lets the files go with their asset', async () => {
