@@ -15,8 +15,8 @@ import * as createTasks from './20261127100000_create_tasks';
 import * as commentPages from './20261127200000_comment_pages';
 import * as commentCompletedBy from './20261127300000_comment_completed_by';
 import * as shareShowComments from './20261128060000_share_show_comments';
-import * as countCommentFiles from './20261128090000_count_comment_files';
 import * as jobLeaseOwner from './20261128070000_job_lease_owner';
+import * as countCommentFiles from './20261128090000_count_comment_files';
 
 /** Every migration, by name; names sort in the order they run. Never edit one that has landed. */
 export const migrations: Record<string, Migration> = {
@@ -36,6 +36,6 @@ export const migrations: Record<string, Migration> = {
   '20261127200000_comment_pages': commentPages,
   '20261127300000_comment_completed_by': commentCompletedBy,
   '20261128060000_share_show_comments': shareShowComments,
-  '20261128090000_count_comment_files': countCommentFiles,
   '20261128070000_job_lease_owner': jobLeaseOwner,
+  '20261128090000_count_comment_files': countCommentFiles,
 };
