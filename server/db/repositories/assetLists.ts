@@ -16,7 +16,7 @@ export interface AssetListing {
 type OverAssets = Database & { a: Database['assets'] };
 
 /** Where assets never placed by hand go in the manual order: after every placed one. */
-const UNPLACED = 2147483647;
+export const UNPLACED = 2147483647;
 /** Positions stay within ± this, so that new ones always fit a PostgreSQL integer below UNPLACED. */
 const POSITION_BOUND = 2 ** 30;
 /** Rows one positioning statement writes. */

@@ -1,3 +1,4 @@
+import { UNPLACED } from './assetLists';
 import { hasNewAssets } from './assetNews';
 import { hasNewComments, hasNewlyApprovedComments } from './comments';
 import { sql, type Selectable } from 'kysely';
@@ -50,9 +51,6 @@ export interface ProjectThumbnailFact {
   versionId: number;
   thumbnailKey: string;
 }
-
-/** Where assets never placed by hand go in the manual order (as server/db/repositories/assetLists.ts). */
-const UNPLACED = 2147483647;
 
 /**
  * A project's assets for one user. "New" is what someone else did after the user last saw the
