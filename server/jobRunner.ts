@@ -18,6 +18,8 @@ export async function startJobRunner(config: Config): Promise<JobRunner> {
   await migrateToLatest(ctx.db, config.database);
   await ctx.bus.start();
   registerJobs(ctx.jobs, ctx);
+  // A crashed predecessor's scratch folders and ended uploads' files; its jobs the queue takes back.
+  await ctx.uploadSweep.sweepLeftovers();
   await ctx.jobs.start({ work: true });
   await scheduleRecurringJobs(ctx.jobs);
   return {

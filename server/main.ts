@@ -7,6 +7,8 @@ const config = loadConfig();
 const { app, ctx } = await buildApp(config);
 // Recurring jobs are set by the processes, not by buildApp, so the tests choose when billing runs.
 await scheduleRecurringJobs(ctx.jobs);
+// A crashed predecessor's scratch folders and ended uploads' files (its jobs the queue takes back).
+await ctx.uploadSweep.sweepLeftovers();
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {

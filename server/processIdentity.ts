@@ -60,3 +60,16 @@ export function isKnownDead(owner: ProcessIdentity, me: ProcessIdentity = thisPr
     return (error as NodeJS.ErrnoException).code === 'ESRCH';
   }
 }
+
+const SCRATCH_NAME = /^([a-z]+)-([0-9a-f]{12})\.(\d+)\.([0-9a-f]{12})-/;
+
+/** The start of a scratch folder's name (for mkdtemp): its kind and the process it belongs to. */
+export function scratchPrefix(kind: string, identity: ProcessIdentity = thisProcess): string {
+  return `${kind}-${identity.space}.${identity.pid}.${identity.instance}-`;
+}
+
+/** The process a scratch folder belongs to, by its name; null for a name of another form. */
+export function scratchOwner(name: string): ProcessIdentity | null {
+  const match = SCRATCH_NAME.exec(name);
+  return match ? { space: match[2]!, pid: Number(match[3]), instance: match[4]! } : null;
+}

@@ -92,8 +92,11 @@ function createTusServer(ctx: UploadRouteDeps): Server {
       return {};
     },
     onUploadFinish: async (_request, upload) => {
-      const outcome = await refuseAs(() => ctx.assetUploads.finish(upload.id, join(dir, upload.id)));
-      await rm(join(dir, `${upload.id}.json`), { force: true });
+      // No PATCH follows the last byte, whatever the outcome (an empty file refused included): the
+      // upload's tus record goes; the file stays for the sweep only when its asset is still to make.
+      const outcome = await refuseAs(() => ctx.assetUploads.finish(upload.id, join(dir, upload.id))).finally(
+        () => rm(join(dir, `${upload.id}.json`), { force: true }),
+      );
       return {
         headers: { 'Upload-Asset-Id': outcome.assetId, 'Upload-Version-Id': outcome.versionId },
       };

@@ -9,6 +9,7 @@ import type { Clock } from '../clock';
 import type { AssetVersionRow, PreviewFields } from '../db/repositories/assetVersions';
 import type { UnitOfWork } from '../db/unitOfWork';
 import type { PreviewInput, PreviewOutcome } from '../media/previews/types';
+import { scratchPrefix } from '../processIdentity';
 import { projectEvent } from './projectEvents';
 
 export type RenderPreviews = (input: PreviewInput) => Promise<PreviewOutcome>;
@@ -35,7 +36,7 @@ export class AssetPreviews {
     const round = await this.uow.read.assetVersions.findById(versionId);
     if (!round) return;
     await mkdir(this.scratchDir, { recursive: true });
-    const workDir = await mkdtemp(join(this.scratchDir, 'preview-'));
+    const workDir = await mkdtemp(join(this.scratchDir, scratchPrefix('preview')));
     try {
       const path = await this.localCopy(round, workDir);
       const outcome = await this.render({

@@ -8,6 +8,7 @@ import type { AssetVersionRow } from '../db/repositories/assetVersions';
 import { AppError, notFound } from '../errors';
 import type { PageOutcome } from '../media/previews';
 import { hasPages } from '../presenters/asset';
+import { scratchPrefix } from '../processIdentity';
 import type { FileType, PreviewInput } from '../media/previews/types';
 
 export interface PageDrawing {
@@ -95,7 +96,7 @@ export class RoundPages {
     let workDir: string | null = null;
     try {
       await mkdir(this.scratchDir, { recursive: true });
-      workDir = await mkdtemp(join(this.scratchDir, 'page-'));
+      workDir = await mkdtemp(join(this.scratchDir, scratchPrefix('page')));
       const outcome = await this.source(round, prefix, workDir, signal).then(
         (source) => this.drawer.drawPage(source, page),
         (error: unknown): PageOutcome => {

@@ -1,0 +1,119 @@
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scratchPrefix, thisProcess, type ProcessIdentity } from '@server/processIdentity';
+import { buildWorkspace } from './factories';
+import { startTestApp, type ApiClient, type TestApp } from './harness';
+import { buildProject } from './projectFactories';
+import { TusClient } from './tus';
+
+const JPEG = readFileSync(join(__dirname, '../../../shared/corpus/jpeg/exif-orientation-6_portrait.jpg'));
+const MINUTE = 60_000;
+
+/** A process of this machine that runs until killed. */
+function sleeper() {
+  const child = spawn(process.execPath, ['-e', 'setInterval(() => undefined, 1e9)'], { stdio: 'ignore' });
+  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+  return { pid: child.pid!, kill: async () => (child.kill('SIGKILL'), await exited) };
+}
+
+/**
+ * What a crashed process or an ended upload leaves in the uploads folder (issue 22 #6): scratch
+ * folders of previews and pages, tus records and partial files. The sweep (at start and every ten
+ * minutes) removes what no live work owns, and never what a live process or a running upload does.
+ */
+describe('leftovers in the uploads folder', () => {
+  let t: TestApp;
+  let client: ApiClient;
+  let tus: TusClient;
+  let project: { id: number };
+  let dir: string;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    const built = await buildWorkspace(t.baseUrl, t.ctx);
+    client = built.client;
+    project = await buildProject(client, built.workspace.id);
+    tus = new TusClient(t.baseUrl, client);
+    dir = join(t.dataDir, 'uploads');
+  });
+  afterAll(() => t.close());
+
+  const idOf = (location: string) => location.split('/').pop()!;
+  /** Last touched `minutes` before the app's clock. */
+  const touch = (path: string, minutes: number) => {
+    const at = new Date(t.clock.now().getTime() - minutes * MINUTE);
+    utimesSync(path, at, at);
+  };
+
+  it('keeps no tus record of an empty upload that was refused', async () => {
+    const created = await tus.create({ filename: 'empty.jpg', project_id: project.id }, 0);
+    expect(created.status).toBe(422);
+    expect(created.body.response.error.code).toBe('invalid_content');
+    const [upload] = await t.ctx.db
+      .selectFrom('asset_uploads')
+      .select('id')
+      .where('file_name', '=', 'empty.jpg')
+      .execute();
+    expect(readdirSync(dir).filter((name) => name.startsWith(upload!.id))).toEqual([]);
+  });
+
+  it('removes the files of ended uploads and of uploads without a row once quiet, and keeps running ones', async () => {
+    const open = async (filename: string) => {
+      const created = await tus.create({ filename, project_id: project.id }, JPEG.length);
+      const location = created.headers.get('location')!;
+      expect((await tus.patch(location, 0, JPEG.subarray(0, 5000))).status).toBe(204);
+      return idOf(location);
+    };
+    const running = await open('running.jpg');
+    const ended = await open('ended.jpg');
+    // The process stopped between ending the upload and removing its files.
+    await t.ctx.db.updateTable('asset_uploads').set({ status: 'failed' }).where('id', '=', ended).execute();
+    const orphan = join(dir, `${'ab'.repeat(16)}.json`);
+    const newborn = join(dir, `${'cd'.repeat(16)}.json`);
+    writeFileSync(orphan, '{}');
+    writeFileSync(newborn, '{}');
+    for (const path of [running, `${running}.json`, ended, `${ended}.json`]) touch(join(dir, path), 20);
+    touch(orphan, 20);
+    touch(newborn, 1);
+
+    expect(await t.ctx.uploadSweep.sweepLeftovers()).toEqual({ scratch: 0, files: 3 });
+    expect(existsSync(join(dir, ended))).toBe(false);
+    expect(existsSync(join(dir, `${ended}.json`))).toBe(false);
+    expect(existsSync(orphan)).toBe(false);
+    // A running upload, and a record whose row may be on its way.
+    expect(existsSync(join(dir, running))).toBe(true);
+    expect(existsSync(join(dir, `${running}.json`))).toBe(true);
+    expect(existsSync(newborn)).toBe(true);
+  });
+
+  it('removes the scratch folders of dead processes of this machine only', async () => {
+    const dead = sleeper();
+    const alive = sleeper();
+    await dead.kill();
+    try {
+      const folder = (identity: ProcessIdentity) => {
+        const path = join(dir, `${scratchPrefix('preview', identity)}a1b2c3`);
+        mkdirSync(path, { recursive: true });
+        writeFileSync(join(path, 'tile.webp'), Buffer.alloc(1000));
+        return path;
+      };
+      const crashed = folder({ ...thisProcess, pid: dead.pid, instance: 'aaaaaaaaaaaa' });
+      // An earlier run that had this very pid.
+      const earlierRun = folder({ ...thisProcess, instance: 'bbbbbbbbbbbb' });
+      const live = folder({ ...thisProcess, pid: alive.pid, instance: 'cccccccccccc' });
+      const own = folder(thisProcess);
+      const otherMachine = folder({ space: 'dddddddddddd', pid: dead.pid, instance: 'eeeeeeeeeeee' });
+
+      expect((await t.ctx.uploadSweep.sweepLeftovers()).scratch).toBe(2);
+      expect(existsSync(crashed)).toBe(false);
+      expect(existsSync(earlierRun)).toBe(false);
+      expect(existsSync(live)).toBe(true);
+      expect(existsSync(own)).toBe(true);
+      expect(existsSync(otherMachine)).toBe(true);
+    } finally {
+      await alive.kill();
+    }
+  });
+});
