@@ -1,6 +1,13 @@
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import type { Config } from '../../config';
+import {
+  isKnownDead,
+  ownerKey,
+  parseOwnerKey,
+  thisProcess,
+  type ProcessIdentity,
+} from '../../processIdentity';
 import { describeError } from './embeddedQueue';
 import type { JobDefinition, JobPayload, JobQueue, JobRecord, JobState, SendOptions } from './jobQueue';
 
@@ -35,6 +42,8 @@ export interface PgBossQueueOptions {
   cronWorkerIntervalSeconds?: number;
   /** Connections of pg-boss's pool. */
   poolSize?: number;
+  /** The process the runs are held in the name of (this one; tests play another). */
+  identity?: ProcessIdentity;
 }
 
 /** pg-boss's schema for an app schema: beside it (`<schema>_jobs`), or pg-boss's default. */
@@ -95,7 +104,10 @@ const STATES: Record<Row['state'], JobState> = {
  *   also hold keyless jobs to one at a time;
  * - one concurrency limit across all names: a single loop fetches as many jobs as there are free
  *   slots, name after name, instead of one pg-boss worker per name;
- * - the time limit: each run's AbortSignal is aborted at the limit and the run is failed (retried).
+ * - the time limit: each run's AbortSignal is aborted at the limit and the run is failed (retried);
+ * - dead predecessors: each run is noted with its process (`proofroom_job_owner`), and a process
+ *   starting to work fails at once (to be retried) the runs of a process of its own pid space
+ *   that is surely dead, instead of waiting for their expiry (server/processIdentity.ts).
  */
 export class PgBossJobQueue implements JobQueue {
   private readonly definitions = new Map<string, JobDefinition>();
@@ -150,6 +162,7 @@ export class PgBossJobQueue implements JobQueue {
     });
     await supervisor.start();
     this.supervisor = supervisor;
+    await this.takeBackFromDead(boss);
     this.working = true;
     this.loop = this.fetchLoop();
   }
@@ -179,7 +192,10 @@ export class PgBossJobQueue implements JobQueue {
     return this.connection;
   }
 
-  /** Keys a job that waits (created, retry) or runs (active) to its name: see the class comment. */
+  /**
+   * Keys a job that waits (created, retry) or runs (active) to its name, and makes the table of
+   * the processes running jobs: see the class comment.
+   */
   private async createSingletonIndex(boss: PgBoss): Promise<void> {
     const { schema } = this.options;
     await boss.getDb().executeSql(
@@ -187,9 +203,39 @@ export class PgBossJobQueue implements JobQueue {
        SELECT pg_advisory_xact_lock(hashtext('${schema}.proofroom_singleton'));
        CREATE UNIQUE INDEX IF NOT EXISTS proofroom_singleton ON ${schema}.job (name, singleton_key)
          WHERE singleton_key IS NOT NULL AND state < 'completed';
+       CREATE TABLE IF NOT EXISTS ${schema}.proofroom_job_owner (
+         job_id uuid PRIMARY KEY, name text NOT NULL, owner text NOT NULL);
        COMMIT;`,
       [],
     );
+  }
+
+  private get owner(): string {
+    return ownerKey(this.options.identity ?? thisProcess);
+  }
+
+  /** Fails (for a retry) the runs held by processes of this pid space that are surely dead. */
+  private async takeBackFromDead(boss: PgBoss): Promise<void> {
+    const identity = this.options.identity ?? thisProcess;
+    const table = `${this.options.schema}.proofroom_job_owner`;
+    const rows = await this.query<{ job_id: string; name: string; owner: string; active: boolean }>(
+      `SELECT o.job_id, o.name, o.owner, (j.state = 'active') AS active
+       FROM ${table} o LEFT JOIN ${this.options.schema}.job j ON j.id = o.job_id AND j.name = o.name
+       WHERE o.owner LIKE $1`,
+      [`${identity.space}|%`],
+    );
+    for (const row of rows) {
+      const owner = parseOwnerKey(row.owner);
+      if (!owner || !isKnownDead(owner, identity)) continue;
+      if (row.active) {
+        await boss.fail(row.name, row.job_id, { message: 'The process running it stopped before it ended' });
+        this.log.warn(
+          { owner: row.owner, job: row.name, id: row.job_id },
+          'taking back the job of a dead process',
+        );
+      }
+      await this.query(`DELETE FROM ${table} WHERE job_id = $1`, [row.job_id]);
+    }
   }
 
   /** pg-boss's queue of a registered name, created (or brought up to date) once per process. */
@@ -356,6 +402,12 @@ export class PgBossJobQueue implements JobQueue {
       limit * 1000,
     );
     const attempt = job.retryCount + 1;
+    const owners = `${this.options.schema}.proofroom_job_owner`;
+    await boss.getDb().executeSql(
+      `INSERT INTO ${owners} (job_id, name, owner) VALUES ($1, $2, $3)
+         ON CONFLICT (job_id) DO UPDATE SET owner = excluded.owner`,
+      [job.id, job.name, this.owner],
+    );
     try {
       await Promise.race([
         definition.run(job.data ?? {}, { id: job.id, attempt, signal: controller.signal }),
@@ -369,6 +421,9 @@ export class PgBossJobQueue implements JobQueue {
       return;
     } finally {
       clearTimeout(timer);
+      await boss
+        .getDb()
+        .executeSql(`DELETE FROM ${owners} WHERE job_id = $1 AND owner = $2`, [job.id, this.owner]);
     }
     await boss.complete(job.name, job.id);
   }
