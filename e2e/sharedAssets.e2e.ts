@@ -48,6 +48,22 @@ async function sharedProject() {
     });
     expect(answer.status()).toBe(201);
   }
+  // A folder with a picture: its card on the shared grid shows it through the link.
+  const folder = await call<{ id: number }>(page, 'POST', `/projects/${project.id}/folders`, {
+    name: 'Retouched',
+  });
+  const inFolder = await page.request.post('/api/v1/assets', {
+    multipart: {
+      project_id: String(project.id),
+      folder_id: String(folder.id),
+      file: {
+        name: 'hero-retouched.jpg',
+        mimeType: 'application/octet-stream',
+        buffer: readFileSync(join(CORPUS, FILES[0]!)),
+      },
+    },
+  });
+  expect(inFolder.status()).toBe(201);
   await env.app.ctx.jobs.idle();
   const assets = await call<AssetView[]>(page, 'GET', `/projects/${project.id}/assets`);
   const idOf = (name: string) => assets.find((asset) => asset.name === name)!.id;
@@ -59,10 +75,16 @@ async function sharedProject() {
 
 const viewerTitle = (page: Page) => page.getByTestId('shared-asset-title');
 
+/** The viewer's canvas has drawn the preview (or its tiles), not only the placeholder. */
+const PICTURE_DRAWN = '[data-testid="viewer-canvas"]:is([data-shown="preview"], [data-shown="tiles"])';
+
 async function pictureShown(page: Page, name: string) {
   await viewerTitle(page).getByText(name, { exact: true }).waitFor();
-  await page.locator('[data-testid="shared-viewer-image"][data-loaded="true"]').waitFor();
+  await page.locator(PICTURE_DRAWN).waitFor();
 }
+
+const scaleOf = async (page: Page) =>
+  Number(await page.getByTestId('viewer-canvas').getAttribute('data-scale'));
 
 describe('the assets of a public link', () => {
   it('shows the tiles, opens an image, moves with ← →, and offers Download only on a downloadable link', async () => {
@@ -107,6 +129,12 @@ describe('the assets of a public link', () => {
     );
     expect(await page.getByTestId('shared-thumbnail-lqip').filter({ visible: true }).count()).toBe(0);
     expect(await page.getByTestId('shared-asset-count').innerText()).toBe('4');
+    // The folder's card shows its picture: the link serves it to a visitor without an account.
+    await page.waitForFunction(() => {
+      const images = [...document.querySelectorAll<HTMLImageElement>('[data-testid="folder-previews"] img')];
+      return images.length === 1 && images.every((image) => image.complete && image.naturalWidth > 0);
+    });
+    expect(await page.getByTestId('shared-download-all').count()).toBe(0);
     await shot(page, 'shared-assets-grid');
 
     // An image: the preview, no Download on a view-only link, the trail back to the project.
@@ -122,11 +150,34 @@ describe('the assets of a public link', () => {
     expect(await trail.getByRole('link', { name: 'All projects' }).count()).toBe(0);
     await page.getByRole('link', { name: 'Register' }).waitFor();
     expect(await page.getByRole('button', { name: 'Previous image' }).isDisabled()).toBe(true);
-    // The round's comments to read, the drawing over the picture with its number.
+    // The team's comments stay with the team unless the link's settings show them.
+    expect(await page.getByTestId('shared-comments').count()).toBe(0);
+    expect(await page.getByTestId('markup-canvas').count()).toBe(0);
+    expect(await page.getByText('Lift the shadows a touch.').count()).toBe(0);
+
+    // Zoom as members do: the controls, the wheel around the cursor, and back to fit.
+    const fit = await scaleOf(page);
+    await page.getByRole('button', { name: 'Zoom in' }).click();
+    await expect.poll(() => scaleOf(page)).toBeGreaterThan(fit * 1.1);
+    const stage = (await page.getByTestId('viewer-stage').boundingBox())!;
+    await page.mouse.move(stage.x + stage.width / 2, stage.y + stage.height / 2);
+    const before = await scaleOf(page);
+    await page.mouse.wheel(0, -400);
+    await expect.poll(() => scaleOf(page)).toBeGreaterThan(before * 1.2);
+    expect(await page.getByTestId('zoom-percent').innerText()).toMatch(/^\d+%$/);
+    await page.mouse.move(stage.x + 20, stage.y + 20);
+    await shot(page, 'shared-asset-zoomed');
+    await page.keyboard.press('0');
+    await expect.poll(() => scaleOf(page)).toBeCloseTo(fit, 5);
+
+    // 'Show comments' on: the round's comments to read, the drawing over the picture with its number.
+    await owner.share({ show_comments: true });
+    await page.reload();
+    await pictureShown(page, CMYK);
     await page.getByTestId('shared-comment').getByText('Lift the shadows a touch.').waitFor();
     expect(await page.getByTestId('shared-reply').innerText()).toContain('Will do in the next round.');
-    expect(await page.getByTestId('shared-marker').innerText()).toBe('1');
-    expect(await page.getByTestId('shared-markup').locator('polyline').count()).toBe(1);
+    await page.locator('[data-testid="markup-canvas"][data-shapes="1"]').waitFor();
+    await page.locator('[data-testid="marker-canvas"][data-markers="1"]').waitFor();
     await shot(page, 'shared-asset-page');
 
     // → and ← move among the images only: the PDF between them is stepped over.
@@ -153,19 +204,19 @@ describe('the assets of a public link', () => {
     await page.getByRole('button', { name: /^Next page/ }).click();
     await pageLabel.getByText('Page 2 of 6').waitFor();
     const image = page.getByTestId('shared-viewer-image');
-    await page.locator('[data-testid="shared-viewer-image"][data-loaded="true"]').waitFor();
-    expect(await image.getAttribute('src')).toMatch(
+    await page.locator(PICTURE_DRAWN).waitFor();
+    expect(await image.getAttribute('data-src')).toMatch(
       new RegExp(`^/api/v1/shared/${owner.link.split('/').pop()}/.*pages/2$`),
     );
     await page.keyboard.press('PageDown');
     await pageLabel.getByText('Page 3 of 6').waitFor();
-    await page.locator('[data-testid="shared-viewer-image"][data-loaded="true"]').waitFor();
+    await page.locator(PICTURE_DRAWN).waitFor();
     await shot(page, 'shared-asset-document');
     await page.keyboard.press('PageUp');
     await pageLabel.getByText('Page 2 of 6').waitFor();
 
     // Downloads allowed: the bar offers the latest round's original.
-    await owner.share({ downloadable: true });
+    await owner.share({ downloadable: true, show_comments: true });
     await page.goto(`${owner.link}/assets/${owner.idOf(CMYK)}`);
     const download = page.getByTestId('shared-download');
     await download.waitFor();
@@ -176,9 +227,16 @@ describe('the assets of a public link', () => {
     expect((await original.body()).length).toBe(readFileSync(join(CORPUS, FILES[3]!)).length);
     await shot(page, 'shared-asset-page-downloadable');
 
-    // Back to the project by its crumb.
+    // Back to the project by its crumb: 'Download all' zips the whole project.
     await trail.getByRole('button', { name: 'Spring Campaign — selects' }).click();
     await page.getByTestId('shared-asset-grid').waitFor();
+    const [zip] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('shared-download-all').click(),
+    ]);
+    expect(zip.suggestedFilename()).toBe('Spring Campaign — selects.zip');
+    expect(await zip.failure()).toBeNull();
+    await shot(page, 'shared-assets-grid-downloadable');
     await visitor.context.close();
     await owner.context.close();
   });

@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { DownloadAnswer } from '@common/api/downloads';
 import type { z } from 'zod';
 import type { Folder, SharedProject, ShareRequest, shareAnswerSchema } from '@common/api/projects';
 import { api, isApiError } from './client';
@@ -95,5 +96,16 @@ export function useUnlockShare(hash: string) {
         body: { share_hash: hash, password },
       }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: sharedKeys.all(hash) }),
+  });
+}
+
+/**
+ * POST /shared/{hash}/download {folder_id?}: 'Download all' of a link that allows downloads, the
+ * whole project or one folder, latest rounds only; answers where the zip streams from.
+ */
+export function requestSharedDownload(hash: string, folderId: number | null): Promise<DownloadAnswer> {
+  return api<DownloadAnswer>(`/shared/${encodeURIComponent(hash)}/download`, {
+    method: 'POST',
+    body: { folder_id: folderId },
   });
 }

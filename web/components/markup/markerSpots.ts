@@ -1,6 +1,6 @@
-import type { Comment } from '@common/api/comments';
 import { toScreen, type Point, type ViewTransform } from '@web/components/viewer/viewMath';
 import { relativePoints, type ImageSize } from './markupGeometry';
+import type { DrawnComment } from './storedMarkup';
 
 /** A drawn comment's numbered marker, on its first line's first point (picture pixels). */
 export interface MarkerSpot {
@@ -26,7 +26,7 @@ export function markerWidth(number: number): number {
   return Math.max(MARKER_HEIGHT, text + 2 * (MARKER_PADDING + MARKER_BORDER));
 }
 
-export function markerSpots(comments: readonly Comment[], image: ImageSize): MarkerSpot[] {
+export function markerSpots(comments: readonly DrawnComment[], image: ImageSize): MarkerSpot[] {
   const spots: MarkerSpot[] = [];
   for (const comment of comments) {
     const shape = comment.markup[0];

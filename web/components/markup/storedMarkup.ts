@@ -26,7 +26,10 @@ export interface StoredMarkup {
   lines: readonly StoredLine[];
 }
 
-export function storedMarkup(comments: readonly Comment[], image: ImageSize): StoredMarkup {
+/** What drawing a comment's lines needs: a member's comment or one a public link shows. */
+export type DrawnComment = Pick<Comment, 'id' | 'markup' | 'markup_number' | 'completed_at'>;
+
+export function storedMarkup(comments: readonly DrawnComment[], image: ImageSize): StoredMarkup {
   const drawn: StoredComment[] = [];
   const lines: StoredLine[] = [];
   for (const comment of comments) {

@@ -38,6 +38,8 @@ export const SHARE_TEXTS = {
   cannotShare: 'Only project members who collaborate can share this project.',
   revokeBody: 'The link will stop opening **this project** at once. A new link can be created later.',
   revokeCheckbox: 'I understand that people with the link lose access.',
+  showComments: 'Show comments',
+  showCommentsHint: "Viewers can read the team's comments and see their markup on each asset.",
 } as const;
 
 function LinkBox({ hash }: { hash: string }) {
@@ -99,6 +101,13 @@ function ShareOptions({
           {PROJECT_TEXTS.shareDownloadWarning}
         </Alert>
       )}
+      <Switch
+        label={SHARE_TEXTS.showComments}
+        description={SHARE_TEXTS.showCommentsHint}
+        checked={draft.showComments}
+        onChange={(event) => set({ showComments: event.currentTarget.checked })}
+        data-testid="share-show-comments"
+      />
       <Switch
         label="Require a password"
         description="Viewers enter it once before the project opens."

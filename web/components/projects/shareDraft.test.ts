@@ -10,26 +10,29 @@ import {
 const none = {
   share_hash: null,
   share_hash_downloadable: false,
+  share_show_comments: false,
   share_has_password: false,
   share_expires_at: null,
 };
 const locked = {
   share_hash: 'h',
   share_hash_downloadable: true,
+  share_show_comments: false,
   share_has_password: true,
   share_expires_at: endOfLocalDay('2030-05-04'),
 };
 
 describe('share link form', () => {
-  it('starts a new link view-only, without password or expiry', () => {
+  it('starts a new link view-only, without comments, password or expiry', () => {
     expect(draftFrom(none)).toEqual({
       downloadable: false,
+      showComments: false,
       protect: false,
       password: '',
       expires: false,
       expiryDate: '',
     });
-    expect(shareRequestFrom(draftFrom(none), none)).toEqual({ downloadable: false });
+    expect(shareRequestFrom(draftFrom(none), none)).toEqual({ downloadable: false, show_comments: false });
   });
 
   it('reads an existing link and sends nothing that would change it', () => {
@@ -44,6 +47,7 @@ describe('share link form', () => {
     // The kept password is not sent again; the expiry is the same instant.
     expect(shareRequestFrom(draft, locked)).toEqual({
       downloadable: true,
+      show_comments: false,
       expires_at: locked.share_expires_at,
     });
   });
@@ -51,7 +55,22 @@ describe('share link form', () => {
   it('sends null to take the password and the expiry off', () => {
     const draft = { ...draftFrom(locked), protect: false, expires: false };
     expect(shareDraftChanged(draft, locked)).toBe(true);
-    expect(shareRequestFrom(draft, locked)).toEqual({ downloadable: true, password: null, expires_at: null });
+    expect(shareRequestFrom(draft, locked)).toEqual({
+      downloadable: true,
+      show_comments: false,
+      password: null,
+      expires_at: null,
+    });
+  });
+
+  it("reads and sends 'Show comments', a change of it alone being a change to save", () => {
+    const showing = { ...locked, share_show_comments: true };
+    expect(draftFrom(showing).showComments).toBe(true);
+    expect(draftFrom({ ...none, share_show_comments: true }).showComments).toBe(false);
+    const draft = { ...draftFrom(locked), showComments: true };
+    expect(shareDraftChanged(draft, locked)).toBe(true);
+    expect(shareRequestFrom(draft, locked).show_comments).toBe(true);
+    expect(shareDraftChanged(draft, showing)).toBe(false);
   });
 
   it('sends a new password and the end of the chosen day', () => {

@@ -4,6 +4,8 @@ import { messages } from '@common/validation';
 /** The 'Share a Public Link' form as the member edits it. */
 export interface ShareDraft {
   downloadable: boolean;
+  /** The link's viewers see the team's comments (off by default). */
+  showComments: boolean;
   /** The link asks for a password. */
   protect: boolean;
   /** A new password; blank keeps the one the link has. */
@@ -16,7 +18,7 @@ export interface ShareDraft {
 
 type ShareState = Pick<
   Project,
-  'share_hash' | 'share_hash_downloadable' | 'share_has_password' | 'share_expires_at'
+  'share_hash' | 'share_hash_downloadable' | 'share_show_comments' | 'share_has_password' | 'share_expires_at'
 >;
 
 function pad(n: number): string {
@@ -33,10 +35,11 @@ export function endOfLocalDay(date: string): string {
   return new Date(`${date}T23:59:59.999`).toISOString();
 }
 
-/** The form as the link is now; a new link starts view-only, open and without expiry. */
+/** The form as the link is now; a new link starts view-only, without comments, open and without expiry. */
 export function draftFrom(project: ShareState): ShareDraft {
   return {
     downloadable: project.share_hash ? project.share_hash_downloadable : false,
+    showComments: project.share_hash ? project.share_show_comments : false,
     protect: project.share_hash ? project.share_has_password : false,
     password: '',
     expires: Boolean(project.share_hash && project.share_expires_at),
@@ -49,7 +52,7 @@ export function draftFrom(project: ShareState): ShareDraft {
  * it off, nothing to keep it; the same for the expiry.
  */
 export function shareRequestFrom(draft: ShareDraft, project: ShareState): ShareRequest {
-  const request: ShareRequest = { downloadable: draft.downloadable };
+  const request: ShareRequest = { downloadable: draft.downloadable, show_comments: draft.showComments };
   if (!draft.protect) {
     if (project.share_has_password) request.password = null;
   } else if (draft.password) {
@@ -76,6 +79,7 @@ export function shareDraftChanged(draft: ShareDraft, project: ShareState): boole
   const now = draftFrom(project);
   return (
     draft.downloadable !== now.downloadable ||
+    draft.showComments !== now.showComments ||
     draft.protect !== now.protect ||
     draft.password !== '' ||
     draft.expires !== now.expires ||

@@ -60,6 +60,10 @@ export function SharedAssetPage() {
     return <SharedRefusal shareHash={shareHash} error={asset.error} onRetry={() => void asset.refetch()} />;
   if (!asset.data) return <SharedLoading />;
   return (
-    <SharedAssetViewer asset={asset.data} onOpen={(id) => void navigate(sharedAssetPath(shareHash, id))} />
+    <SharedAssetViewer
+      asset={asset.data}
+      showComments={project.data.shows_comments}
+      onOpen={(id) => void navigate(sharedAssetPath(shareHash, id))}
+    />
   );
 }

@@ -1,17 +1,19 @@
-import { useState, type CSSProperties } from 'react';
+import { useState } from 'react';
 import { ActionIcon, Loader, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconPhotoOff } from '@tabler/icons-react';
-import type { SharedAssetDetail, SharedRound } from '@common/api/sharedAssets';
-import { keepClearOfSnackbars } from '@web/components/snackbar/snackbarClearance';
+import type { SharedAssetDetail } from '@common/api/sharedAssets';
 import { FileTypeIcon } from '@web/components/uploads/FileTypeIcon';
 import { SHARED_PREVIEW_TEXTS } from './SharedAssetPreview';
 import { pageUrl } from '@common/documentPages';
 import { factsLine, roundFacts } from './sharedAssetFacts';
 import { DocumentPager, PAGER_TEXTS } from '@web/components/viewer/DocumentPager';
+import { ImageViewer } from '@web/components/viewer/ImageViewer';
+import { ViewController } from '@web/components/viewer/viewController';
 import { usePageKeys } from './usePageKeys';
 import { SharedComments } from './SharedComments';
 import { SharedMarkup } from './SharedMarkup';
 import { useArrowKeys } from './useArrowKeys';
+import { useZoomKeys } from './useZoomKeys';
 import classes from './SharedAssetViewer.module.css';
 
 export const SHARED_VIEWER_TEXTS = {
@@ -22,35 +24,21 @@ export const SHARED_VIEWER_TEXTS = {
   noPreviewImage: 'No preview could be made of this image.',
 } as const;
 
-/** The previews are at most this long on their long side, never enlarged. */
-const PREVIEW_SIDE = 2048;
-/** The bar, the viewer's header and the stage's padding: what the picture's height leaves. */
-const CHROME_PX = 60 + 76 + 64;
-
 /**
- * The size of the picture before its pixels arrive, so the placeholder can stand in its place:
- * as large as the stage allows, never past the preview's own pixels.
+ * The latest round in the members' viewer: the placeholder, the preview and, for large pictures,
+ * the DeepZoom tiles; zoom by the controls, the wheel (or a pinch), a double click and + − 0 1;
+ * pan by dragging. A document shows one page at a time with its pager beside the zoom controls.
+ * The drawings of the comments the link shows follow the picture.
  */
-function frameStyle(round: SharedRound): CSSProperties | undefined {
-  if (!round.width || !round.height) return undefined;
-  const scale = Math.min(1, PREVIEW_SIDE / Math.max(round.width, round.height));
-  const ratio = round.width / round.height;
-  return {
-    aspectRatio: `${round.width} / ${round.height}`,
-    width: `min(100%, ${Math.round(round.width * scale)}px, calc((100vh - ${CHROME_PX}px) * ${ratio.toFixed(4)}))`,
-  };
-}
-
 function Picture({ asset }: { asset: SharedAssetDetail }) {
   const round = asset.current_version;
   const pages = asset.kind === 'document' ? (round.page_count ?? 1) : 1;
   const [page, setPage] = useState(1);
+  const [controller] = useState(() => new ViewController());
   const goToPage = (next: number) => setPage(Math.min(pages, Math.max(1, next)));
   usePageKeys(pages > 1 ? goToPage : null, page);
+  useZoomKeys(controller);
   const src = pageUrl(round, page) ?? round.image_url;
-  const [loadedSrc, setLoadedSrc] = useState<string | null>(null);
-  const loaded = loadedSrc === src;
-  const style = frameStyle(round);
   if (round.preview_state === 'processing')
     return (
       <Stack align="center" gap="sm" className={classes.status} data-testid="shared-viewer-processing">
@@ -58,7 +46,7 @@ function Picture({ asset }: { asset: SharedAssetDetail }) {
         <Text c="dimmed">{SHARED_PREVIEW_TEXTS.processing}</Text>
       </Stack>
     );
-  if (!round.image_url)
+  if (!src)
     return (
       <Stack align="center" gap="sm" className={classes.status} data-testid="shared-viewer-no-preview">
         {asset.kind === 'document' ? (
@@ -76,26 +64,23 @@ function Picture({ asset }: { asset: SharedAssetDetail }) {
       </Stack>
     );
   return (
-    <div className={classes.frame} style={style}>
-      {style && round.lqip_url && page === 1 && !loaded && (
-        <img className={classes.lqip} src={round.lqip_url} alt="" aria-hidden />
-      )}
-      <img
-        key={src}
-        className={classes.picture}
-        style={style && { width: '100%', height: '100%' }}
-        src={src ?? undefined}
-        alt={pages > 1 ? `${asset.name}, ${PAGER_TEXTS.page(page, pages)}` : asset.name}
-        data-loaded={loaded}
-        data-testid="shared-viewer-image"
-        onLoad={() => setLoadedSrc(src)}
+    <div className={classes.viewerFrame} data-testid="shared-viewer-image" data-src={src}>
+      <ImageViewer
+        controller={controller}
+        label={pages > 1 ? `${asset.name}, ${PAGER_TEXTS.page(page, pages)}` : asset.name}
+        source={{
+          previewUrl: src,
+          lqipUrl: page === 1 ? round.lqip_url : null,
+          tilesUrl: page === 1 ? round.tiles_url : null,
+          // A document's pages are drawn at the preview's size: the page's own is not known.
+          size:
+            asset.kind === 'image' && round.width && round.height
+              ? { width: round.width, height: round.height }
+              : null,
+        }}
+        overlay={<SharedMarkup comments={asset.comments} page={page} />}
+        controls={pages > 1 ? <DocumentPager page={page} pages={pages} onPage={goToPage} /> : null}
       />
-      {loaded && <SharedMarkup comments={asset.comments} round={round} page={page} />}
-      {pages > 1 && (
-        <div className={classes.page} ref={keepClearOfSnackbars}>
-          <DocumentPager page={page} pages={pages} onPage={goToPage} />
-        </div>
-      )}
     </div>
   );
 }
@@ -121,16 +106,19 @@ function SideButton({ side, onClick }: { side: 'previous' | 'next'; onClick: (()
 }
 
 /**
- * One shared asset on a stage the size of the screen: the 2048 px preview (the placeholder first)
- * or a document's first page, its name and facts, and the previous and next images by button and
- * by ← →, and the round's comments to read beside it. No round selector: a link shows the latest
- * round only.
+ * One shared asset on a stage the size of the screen, in the members' viewer (zoom and pan), its
+ * name and facts, the previous and next images by button and by ← →, and, when the link shows
+ * them, the round's comments to read beside it. No round selector: a link shows the latest round
+ * only.
  */
 export function SharedAssetViewer({
   asset,
+  showComments,
   onOpen,
 }: {
   asset: SharedAssetDetail;
+  /** The link's settings show the team's comments (off by default): the panel beside the picture. */
+  showComments: boolean;
   onOpen: (assetId: number) => void;
 }) {
   const previous = asset.previous_image_id;
@@ -179,7 +167,7 @@ export function SharedAssetViewer({
             </>
           )}
         </div>
-        <SharedComments comments={asset.comments} />
+        {showComments && <SharedComments comments={asset.comments} />}
       </div>
     </section>
   );

@@ -8,6 +8,7 @@ import { FOLDER_EMPTY_TEXTS } from '@web/routes/project/folders/FolderContent';
 import { FolderNotFound } from '@web/routes/project/ProjectNotFound';
 import { useViewMode, ViewToggle } from '@web/routes/project/ViewToggle';
 import { SharedAssetSection } from './SharedAssetSection';
+import { SharedDownloadAll } from './SharedDownloadAll';
 import { sharedCrumbs, sharedViewPath } from './sharedCrumbs';
 import { SharedLoading, SharedRefusal } from './SharedRefusal';
 import { SHARED_VIEW_TEXTS, SharedHeader } from './SharedViewPage';
@@ -46,7 +47,12 @@ export function SharedFolderPage() {
         <SharedHeader
           project={project.data}
           title={folder.data.name}
-          actions={<ViewToggle mode={mode} onChange={setMode} />}
+          actions={
+            <>
+              <SharedDownloadAll project={project.data} folderId={folder.data.id} />
+              <ViewToggle mode={mode} onChange={setMode} />
+            </>
+          }
         />
         <SharedAssetSection
           shareHash={shareHash}

@@ -11,6 +11,7 @@ import { FolderCollection } from '@web/routes/project/folders/FolderCollection';
 import { useViewMode, ViewToggle } from '@web/routes/project/ViewToggle';
 import type { ViewMode } from '@web/routes/project/viewMode';
 import { SharedAssetSection } from './SharedAssetSection';
+import { SharedDownloadAll } from './SharedDownloadAll';
 import { sharedCrumbs, sharedViewPath } from './sharedCrumbs';
 import { SharedLoading, SharedRefusal } from './SharedRefusal';
 
@@ -116,7 +117,15 @@ export function SharedViewPage() {
   return (
     <Page size={GRID_PAGE_WIDTH}>
       <div data-testid="shared-view">
-        <SharedHeader project={project.data} actions={<ViewToggle mode={mode} onChange={setMode} />} />
+        <SharedHeader
+          project={project.data}
+          actions={
+            <>
+              <SharedDownloadAll project={project.data} />
+              <ViewToggle mode={mode} onChange={setMode} />
+            </>
+          }
+        />
         <SharedContents project={project.data} mode={mode} />
       </div>
     </Page>
