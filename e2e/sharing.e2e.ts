@@ -38,6 +38,9 @@ describe('public links', () => {
     const downloads = modal.getByRole('switch', { name: 'Allow downloads' });
     expect(await downloads.isChecked()).toBe(false);
     expect(await modal.getByTestId('share-warning').count()).toBe(0);
+    // The team's comments stay with the team until 'Show comments' is turned on.
+    const comments = modal.getByRole('switch', { name: 'Show comments' });
+    expect(await comments.isChecked()).toBe(false);
     await shot(page, 'share-modal');
     await modal.getByRole('button', { name: 'Create Link' }).click();
     await expectSnackbar(page, PROJECT_TEXTS.shareCreated);
@@ -65,14 +68,26 @@ describe('public links', () => {
     await trail.getByRole('button', { name: 'Summer Catalogue' }).click();
     await visitor.page.waitForURL(`**${new URL(link).pathname}`);
 
-    // Downloads on: the warning, and the viewer sees the link allows them.
+    // Downloads and comments on: the warning, and the viewer sees the link allows downloads.
     await downloads.click({ force: true });
     await modal.getByTestId('share-warning').getByText(PROJECT_TEXTS.shareDownloadWarning).waitFor();
+    await comments.click({ force: true });
+    expect(await comments.isChecked()).toBe(true);
     await shot(page, 'share-modal-downloadable');
     await modal.getByRole('button', { name: 'Save Changes' }).click();
     await expectSnackbar(page, 'The public link was updated.');
+    const saved = await call<{ share_show_comments: boolean; share_hash_downloadable: boolean }>(
+      page,
+      'GET',
+      `/projects/${new URL(page.url()).pathname.split('/')[2]}`,
+    );
+    expect([saved.share_hash_downloadable, saved.share_show_comments]).toEqual([true, true]);
+    // The dialog reads the switch back from the saved link; nothing is left to save.
+    expect(await comments.isChecked()).toBe(true);
+    expect(await modal.getByRole('button', { name: 'Save Changes' }).isDisabled()).toBe(true);
     await visitor.page.reload();
     await visitor.page.getByText('Downloads allowed').waitFor();
+    await visitor.page.getByTestId('shared-download-all').waitFor();
 
     // Revoked: the link opens a clear page, not the project.
     await modal.getByRole('button', { name: 'Revoke Link' }).click();
@@ -89,7 +104,12 @@ describe('public links', () => {
     // Activity records the link's life.
     await page.keyboard.press('Escape');
     await page.getByRole('button', { name: 'Activity' }).click();
-    await page.getByTestId('activity-panel').getByText('Olga Owner revoked the public link.').waitFor();
+    const activity = page.getByTestId('activity-panel');
+    await activity.getByText('Olga Owner revoked the public link.').waitFor();
+    // Made once, its settings changed once: 'shared a public link' is said once.
+    await activity.getByText('Olga Owner changed the settings of the public link.').waitFor();
+    expect(await activity.getByText('Olga Owner shared a public link.').count()).toBe(1);
+    expect(await activity.getByText(/shared a public link with downloads/).count()).toBe(0);
     await visitor.context.close();
     await context.close();
   });
