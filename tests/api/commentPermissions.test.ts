@@ -157,8 +157,8 @@ describe('delete by level (§5): the author, or a member ranking higher than the
 
 describe('the public link', () => {
   it('shows its viewers the latest round’s comments to read, without member ids, files or actions', async () => {
-    const hash = (await owner.post(`/projects/${cast.project.id}/share`, {})).body.response
-      .share_hash as string;
+    const hash = (await owner.post(`/projects/${cast.project.id}/share`, { show_comments: true })).body
+      .response.share_hash as string;
     // The comment made before the new round stays with its round, out of the link's sight.
     await buildRound(owner, asset.id);
     const collaborator = cast.collaborator.user;
