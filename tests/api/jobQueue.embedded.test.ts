@@ -2,10 +2,14 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { JobPayload } from '@server/adapters/queue/jobQueue';
 import { ManualClock } from '@server/clock';
 import { JobsRepository } from '@server/db/repositories/jobs';
+import { ownerKey } from '@server/processIdentity';
 import { embeddedQueues, makeEmbeddedQueue } from '../queue/embeddedFixture';
 import { describeJobQueueContract } from '../queue/jobQueueContract';
 import { createTestDatabase, type TestDatabase } from '../queue/testDatabase';
 import { gate, sleep, waitFor } from '../queue/waitFor';
+
+/** The repository's claims in these tests are this test process's. */
+const TEST_OWNER = ownerKey();
 
 describeJobQueueContract('embedded', makeEmbeddedQueue);
 
@@ -125,7 +129,7 @@ describe('embedded queue', () => {
     clock.set(new Date(slot));
     const now = clock.now().toISOString();
     expect(await jobs.claimScheduleSlot('tick', slot, '2026-11-21T10:10:00.000Z', job('first'))).toBe(true);
-    const ran = await jobs.claimNext(now, 30);
+    const ran = await jobs.claimNext(now, 30, TEST_OWNER);
     expect(await jobs.complete(ran?.id ?? 0, 1, now)).toBe(true);
     // A process that read the schedule before the slot was claimed comes late.
     expect(await jobs.claimScheduleSlot('tick', slot, '2026-11-21T10:10:00.000Z', job('late'))).toBe(false);
@@ -159,7 +163,7 @@ describe('embedded queue', () => {
     });
     const id = (await worker.send('lost', {})) as string;
     // A process claims it and dies: its lease is the time limit and the grace.
-    const claimed = await jobs.claimNext(clock.now().toISOString(), 30);
+    const claimed = await jobs.claimNext(clock.now().toISOString(), 30, TEST_OWNER);
     expect(claimed).toMatchObject({ state: 'active', attempts: 1, lease_until: '2026-11-21T10:04:00.000Z' });
     await worker.start({ work: true });
     clock.set(at('10:03:59.999'));
@@ -176,7 +180,7 @@ describe('embedded queue', () => {
     let ran = 0;
     worker.register({ name: 'once', retryLimit: 0, timeLimitSeconds: 10, run: async () => void (ran += 1) });
     const id = (await worker.send('once', {})) as string;
-    await jobs.claimNext(clock.now().toISOString(), 30);
+    await jobs.claimNext(clock.now().toISOString(), 30, TEST_OWNER);
     await worker.start({ work: true });
     clock.advance(40_000);
     await worker.idle();
@@ -189,9 +193,9 @@ describe('embedded queue', () => {
   it('ignores the outcome of a run that lost its job to a newer run', async () => {
     const queue = queues.open();
     const id = Number(await queue.send('any', {}));
-    await jobs.claimNext(clock.now().toISOString(), 30);
+    await jobs.claimNext(clock.now().toISOString(), 30, TEST_OWNER);
     clock.advance(400_000);
-    const newer = await jobs.claimNext(clock.now().toISOString(), 30);
+    const newer = await jobs.claimNext(clock.now().toISOString(), 30, TEST_OWNER);
     expect(newer).toMatchObject({ id, attempts: 2 });
     const now = clock.now().toISOString();
     expect(await jobs.complete(id, 1, now)).toBe(false);
@@ -208,7 +212,11 @@ describe('embedded queue', () => {
     const taken = await Promise.all(
       claimers.map(async (claimer) => {
         const mine: number[] = [];
-        for (let row = await claimer.claimNext(now, 30); row; row = await claimer.claimNext(now, 30))
+        for (
+          let row = await claimer.claimNext(now, 30, TEST_OWNER);
+          row;
+          row = await claimer.claimNext(now, 30, TEST_OWNER)
+        )
           mine.push(row.id);
         return mine;
       }),
