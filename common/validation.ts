@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasHiddenCharacters, hasNul } from './names';
 
 /** The spec's validation messages (account-side §5, projects-side §5), word for word. */
 export const messages = {
@@ -13,6 +14,8 @@ export const messages = {
   passwordConfirmation: "Passwords don't match. Try Again",
   unreadableFile: 'File could not be read',
   suspendedWorkspace: 'This workspace is suspended. Please choose another one.',
+  nul: (field: string) => `${field} cannot contain null characters.`,
+  nameCharacters: (field: string) => `${field} cannot contain invisible or control characters.`,
 } as const;
 
 /** RFC 5321's longest address: longer values are refused before anything else looks at them. */
@@ -52,27 +55,57 @@ export function wordCount(value: string): number {
 
 /**
  * A required text field: blank counts as empty; the value is trimmed. Its length is capped (at
- * TEXT_MAX when no `max` is given) before any later check or pattern sees it.
+ * TEXT_MAX when no `max` is given) before any later check or pattern sees it; NUL is refused.
  */
 export function requiredText(field: string, options: { min?: number; max?: number } = {}) {
+  return cappedText(field, options, (v) => !hasNul(v), messages.nul(field));
+}
+
+/** A trimmed, non-blank string capped at `max`, then `fits`, then at least `min` long. */
+function cappedText(
+  field: string,
+  options: { min?: number; max?: number },
+  fits: (value: string) => boolean,
+  misfit: string,
+) {
   const max = options.max ?? TEXT_MAX;
   let schema = z
     .string({ error: messages.required(field) })
     .trim()
     .min(1, { error: messages.required(field), abort: true })
-    .max(max, { error: messages.maxLength(field, max), abort: true });
+    .max(max, { error: messages.maxLength(field, max), abort: true })
+    .refine(fits, { error: misfit, abort: true });
   if (options.min !== undefined && options.min > 1) {
     schema = schema.min(options.min, { error: messages.minLength(field, options.min) });
   }
   return schema;
 }
 
-/** An optional text field: absent, or a string no longer than `max`. */
+/** An optional text field: absent, or a string no longer than `max`, without NUL. */
 export function optionalText(field: string, max: number) {
   return z
     .string()
     .trim()
-    .max(max, { error: messages.maxLength(field, max) })
+    .max(max, { error: messages.maxLength(field, max), abort: true })
+    .refine((v) => !hasNul(v), { error: messages.nul(field) })
+    .optional();
+}
+
+/**
+ * A name (of a project, folder, label, workspace or person): a required text field that refuses
+ * control, bidirectional and invisible characters (common/names.ts) once its length is capped.
+ */
+export function nameField(field: string, options: { min?: number; max: number }) {
+  return cappedText(field, options, (v) => !hasHiddenCharacters(v), messages.nameCharacters(field));
+}
+
+/** An optional name (a client's, a contact's): absent, or a name no longer than `max`. */
+export function optionalName(field: string, max: number) {
+  return z
+    .string()
+    .trim()
+    .max(max, { error: messages.maxLength(field, max), abort: true })
+    .refine((v) => !hasHiddenCharacters(v), { error: messages.nameCharacters(field) })
     .optional();
 }
 

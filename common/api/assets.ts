@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isFileName } from '../names';
 import { requiredText } from '../validation';
 import { labelSchema } from './projects';
 
@@ -72,7 +73,7 @@ export const ASSET_TEXTS = {
   /** A rename may change the case or the spelling of the extension, not the kind of file. */
   extensionKept: (extensions: readonly string[]) =>
     `The filename must end with ${extensions.map((e) => `.${e}`).join(' or ')}.`,
-  nameCharacters: 'Filename cannot contain slashes or control characters.',
+  nameCharacters: 'Filename cannot contain slashes, invisible or control characters.',
   labelNotUsable: 'This label cannot be used on the assets of this project.',
   oneProject: 'The assets must all belong to one project.',
 } as const;
@@ -165,7 +166,11 @@ export const ASSET_IDS_MAX = 1000;
 const assetIds = z.array(z.number().int().positive()).min(1).max(ASSET_IDS_MAX);
 
 /** PATCH /assets/{id}/update_filename. */
-export const renameAssetSchema = z.object({ filename: requiredText('Filename', { max: ASSET_NAME_MAX }) });
+export const renameAssetSchema = z.object({
+  filename: requiredText('Filename', { max: ASSET_NAME_MAX }).refine(isFileName, {
+    error: ASSET_TEXTS.nameCharacters,
+  }),
+});
 export type RenameAssetRequest = z.input<typeof renameAssetSchema>;
 
 /** DELETE /projects/{id}/assets; PATCH /projects/{id}/assets/mark_as_approved and /unmark_as_approved. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailField, messages, PASSWORD_MAX, passwordField, requiredText } from '../validation';
+import { emailField, messages, PASSWORD_MAX, nameField, passwordField, requiredText } from '../validation';
 import { NAME_MAX, PASSWORD_MIN, PROFILE_NAME_MIN } from '../limits';
 
 /** The calls of API.md "Authentication", whose names the spec leaves open. */
@@ -17,7 +17,7 @@ export type SignIn = z.infer<typeof signInSchema>;
 
 export const signUpSchema = z.object({
   user: z.object({
-    name: requiredText('Name', { min: PROFILE_NAME_MIN, max: NAME_MAX }),
+    name: nameField('Name', { min: PROFILE_NAME_MIN, max: NAME_MAX }),
     email: emailField('Email'),
     password: passwordField('Password', PASSWORD_MIN),
   }),

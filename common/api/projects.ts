@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { INVITE_MESSAGE_MAX, NAME_MAX } from '../limits';
 import { LABEL_BASE_COLORS } from '../labelColors';
 import { isIsoDate, PROJECT_DATE_TEXTS } from '../projectDates';
-import { INVITABLE_PROJECT_ROLES, PROJECT_ROLE_NAMES } from '../projectRoles';
-import { emailField, optionalText, requiredText } from '../validation';
+import { INVITABLE_PROJECT_ROLES, PROJECT_ROLE_NAMES, PROJECT_ROLES } from '../projectRoles';
+import { emailField, nameField, optionalName, optionalText } from '../validation';
+import { roleField } from './roleFields';
 import { personSchema } from './workspaces';
 
 /** The project side's wire format (projects-side §3, §7). */
@@ -123,9 +124,9 @@ export const projectSchema = z.object({
 export type Project = z.infer<typeof projectSchema>;
 
 export const createProjectSchema = z.object({
-  name: requiredText('Name', { max: NAME_MAX }),
+  name: nameField('Name', { max: NAME_MAX }),
   workspace_id: z.number({ error: 'Workspace must not be empty.' }).int().positive(),
-  client_name: optionalText('Client name', NAME_MAX),
+  client_name: optionalName('Client name', NAME_MAX),
   start_date: isoDateField,
   due_date: isoDateField,
   /** 'Where are you starting?': false Unretouched Images (Start at R0, default), true Retouched (R1). */
@@ -134,14 +135,14 @@ export const createProjectSchema = z.object({
 });
 export type CreateProjectRequest = z.input<typeof createProjectSchema>;
 
-export const renameProjectSchema = z.object({ name: requiredText('Name', { max: NAME_MAX }) });
+export const renameProjectSchema = z.object({ name: nameField('Name', { max: NAME_MAX }) });
 
 /** PATCH /projects/{id}: the edited fields of project settings. */
 export const editProjectSchema = z.object({
-  name: requiredText('Name', { max: NAME_MAX }).optional(),
+  name: nameField('Name', { max: NAME_MAX }).optional(),
   description: optionalText('Description', PROJECT_DESCRIPTION_MAX).nullable(),
-  client_name: optionalText('Client name', NAME_MAX).nullable(),
-  primary_contact: optionalText('Primary contact', NAME_MAX).nullable(),
+  client_name: optionalName('Client name', NAME_MAX).nullable(),
+  primary_contact: optionalName('Primary contact', NAME_MAX).nullable(),
   start_date: isoDateField,
   due_date: isoDateField,
 });
@@ -178,7 +179,7 @@ export const projectFiltersSchema = z.object({
   new_assets: z.boolean().optional(),
   unresolved_comments: z.boolean().optional(),
   /** 'I'm {role name}'. */
-  role: z.enum(PROJECT_ROLE_NAMES).optional(),
+  role: roleField(PROJECT_ROLES, PROJECT_ROLE_NAMES).optional(),
   label_id: z.number().int().optional(),
 });
 export type ProjectFilters = z.infer<typeof projectFiltersSchema>;
@@ -233,17 +234,17 @@ export const folderSchema = z.object({
 export type Folder = z.infer<typeof folderSchema>;
 
 /** The field is labelled 'Folder name' in the folder dialog, and its messages name it so. */
-export const folderNameSchema = z.object({ name: requiredText('Folder name', { max: NAME_MAX }) });
+export const folderNameSchema = z.object({ name: nameField('Folder name', { max: NAME_MAX }) });
 export const folderIdsSchema = z.object({ folders_ids: idsField });
 
 export const createLabelSchema = z.object({
-  name: requiredText('Name', { max: 50 }),
+  name: nameField('Name', { max: 50 }),
   labellable_type: z.enum(['Project', 'Workspace']),
   labellable_id: id,
   base_color: z.enum(LABEL_BASE_COLORS).optional(),
 });
 export const editLabelSchema = z.object({
-  name: requiredText('Name', { max: 50 }).optional(),
+  name: nameField('Name', { max: 50 }).optional(),
   base_color: z.enum(LABEL_BASE_COLORS).optional(),
 });
 
@@ -280,10 +281,11 @@ export type ProjectInvitationByHash = z.infer<typeof projectInvitationByHashSche
 
 export const projectInviteSchema = z.object({
   invitees: z.array(emailField('Email')).min(1, { error: 'Email must not be empty.' }).max(50),
-  role: z.enum(INVITABLE_PROJECT_ROLES).default('viewer'),
+  role: roleField(PROJECT_ROLES, INVITABLE_PROJECT_ROLES).default('viewer'),
   message: optionalText('Message', INVITE_MESSAGE_MAX),
 });
 export type ProjectInviteRequest = z.input<typeof projectInviteSchema>;
+export type ProjectInvite = z.output<typeof projectInviteSchema>;
 
 export const shareRequestSchema = z.object({
   downloadable: z.boolean().default(false),

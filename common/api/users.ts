@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ALARM_IDENTIFIERS, EMAIL_EVERY_VALUES } from './notificationAlarms';
-import { emailField, messages, PASSWORD_MAX, passwordField, requiredText } from '../validation';
+import { emailField, messages, PASSWORD_MAX, passwordField, nameField } from '../validation';
 import { NAME_MAX, PASSWORD_MIN, PROFILE_NAME_MIN } from '../limits';
 
 export const DOWNLOAD_RESOLUTIONS = ['original', 'low_res'] as const;
@@ -40,7 +40,7 @@ export const currentPasswordField = z.string().max(PASSWORD_MAX).optional();
  */
 export const profileFieldsSchema = z
   .object({
-    name: requiredText('Name', { min: PROFILE_NAME_MIN, max: NAME_MAX }).optional(),
+    name: nameField('Name', { min: PROFILE_NAME_MIN, max: NAME_MAX }).optional(),
     email: emailField('Email').optional(),
     current_password: currentPasswordField,
   })

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { INVITE_MESSAGE_MAX, NAME_MAX } from '../limits';
-import { emailField, optionalText, requiredText } from '../validation';
-import { WORKSPACE_ROLE_NAMES } from '../workspaceRoles';
+import { emailField, nameField, optionalText } from '../validation';
+import { INVITABLE_ROLES, WORKSPACE_ROLE_NAMES, WORKSPACE_ROLES } from '../workspaceRoles';
+import { roleField } from './roleFields';
 import { pricingPlanSchema, subscriptionSchema } from './billing';
 
 export const roleSchema = z.object({
@@ -40,7 +41,7 @@ export const workspaceSchema = z.object({
 });
 export type Workspace = z.infer<typeof workspaceSchema>;
 
-export const workspaceNameField = requiredText('Name', { max: NAME_MAX });
+export const workspaceNameField = nameField('Name', { max: NAME_MAX });
 
 export const workspaceMemberSchema = z.object({
   id: z.number().int(),
@@ -83,7 +84,7 @@ export const inviteSchema = z.object({
     .array(
       z.object({
         email: emailField('Email'),
-        role: z.enum(['admin', 'collaborator']),
+        role: roleField(WORKSPACE_ROLES, INVITABLE_ROLES),
         message: optionalText('Message', INVITE_MESSAGE_MAX),
       }),
     )
@@ -92,7 +93,9 @@ export const inviteSchema = z.object({
 });
 export type InviteRequest = z.infer<typeof inviteSchema>;
 
-export const memberRoleSchema = z.object({ role: z.enum(['admin', 'collaborator', 'limited']) });
+export const memberRoleSchema = z.object({
+  role: roleField(WORKSPACE_ROLES, ['admin', 'collaborator', 'limited'] as const),
+});
 
 export const WORKSPACE_TEXTS = {
   alreadyOwnsWorkspace: 'This user already owns a workspace.',

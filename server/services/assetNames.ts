@@ -1,4 +1,5 @@
 import { ASSET_NAME_MAX, ASSET_TEXTS, extensionOf } from '@common/api/assets';
+import { isFileName } from '@common/names';
 import { messages } from '@common/validation';
 import type { AssetRow } from '../db/repositories/assets';
 import { invalidRecord } from '../errors';
@@ -17,8 +18,8 @@ export function extensionsOfType(type: string): readonly string[] {
 }
 
 /**
- * A new name for an asset under the rules of uploads (NFC, at most 255 characters, no control
- * characters or path separators), keeping the extension it has or one of its current round's type
+ * A new name for an asset under the rules of uploads (NFC, at most 255 characters, no control,
+ * bidirectional or invisible characters, no path separators), keeping the extension it has or one of its current round's type
  * (a later round may be of another type): 'x.JPG' may become 'y.jpeg', not 'y.pdf', which would
  * misname the file (decisions.md).
  */
@@ -39,11 +40,7 @@ export function checkNewAssetName(raw: string, asset: Pick<AssetRow, 'name' | 'f
   return name;
 }
 
-/** Control characters (a name that could break a header or a log line) and path separators. */
+/** Path separators and control, bidirectional or invisible characters (common/names.ts). */
 export function hasControlOrSeparator(name: string): boolean {
-  for (const char of name) {
-    const code = char.charCodeAt(0);
-    if (code < 0x20 || code === 0x7f || char === '/' || char === '\\') return true;
-  }
-  return false;
+  return !isFileName(name);
 }

@@ -1,4 +1,4 @@
-import type { ProjectInvitation, ProjectInvitationByHash, ProjectInviteRequest } from '@common/api/projects';
+import type { ProjectInvitation, ProjectInvitationByHash, ProjectInvite } from '@common/api/projects';
 import { PROJECT_TEXTS } from '@common/api/projects';
 import {
   canDeleteProjectInvite,
@@ -42,7 +42,7 @@ export class ProjectInvitationService implements SignUpInvitations {
   constructor(private readonly deps: ProjectInvitationDeps) {}
 
   /** Checks the whole batch before anything is written or sent, so a refused batch sends nothing. */
-  async invite(view: ProjectView, request: ProjectInviteRequest): Promise<ProjectInvitation[]> {
+  async invite(view: ProjectView, request: ProjectInvite): Promise<ProjectInvitation[]> {
     const d = this.deps;
     const read = d.uow.read;
     authorize(view, 'projects.invite', PROJECT_TEXTS.cannotInvite);
