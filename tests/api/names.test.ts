@@ -66,7 +66,7 @@ describe('typed names refuse control, bidirectional and invisible characters', (
       ['name', 'Name'],
       ['client_name', 'Client name'],
       ['primary_contact', 'Primary contact'],
-    ])
+    ] as const)
       expectRefused(
         await owner.patch(`/projects/${cast.project.id}`, { [field]: `Ada${char}x` }),
         field,
