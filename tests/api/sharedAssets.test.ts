@@ -299,8 +299,7 @@ describe('the assets of a public link', () => {
       return /filename\*=UTF-8''(.+)$/.exec(answer.headers.get('content-disposition') ?? '')?.[1];
     };
     const shared = () => one(viewer, hash, assets.c.id).then((a) => a.body.response.current_version);
-    const member = () =>
-      owner.get(`/assets/${assets.c.id}/versions`).then((a) => a.body.response.at(-1));
+    const member = () => owner.get(`/assets/${assets.c.id}/versions`).then((a) => a.body.response.at(-1));
     expect(await savedAs(viewer, (await shared()).original_url)).toBe('c.png');
     expect(await savedAs(owner, (await member()).original_url)).toBe('c.png');
 
