@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   COMMENT_TEXTS,
   createCommentSchema,
+  MARKUP_ABSOLUTE_MAX,
   MARKUP_COLORS,
   MARKUP_POINTS_MAX,
   MARKUP_SHAPES_MAX,
@@ -49,6 +50,21 @@ describe('markup', () => {
         }),
       ]),
     ).toEqual([COMMENT_TEXTS.relativePoint]);
+  });
+
+  it('takes absolute points exactly where its message says: 0 to the largest picture', () => {
+    const absolute = (x: number) =>
+      line({
+        is_relative: false,
+        points: [
+          { x: 0, y: 0 },
+          { x, y: 10 },
+        ],
+      });
+    expect(messagesOf([absolute(MARKUP_ABSOLUTE_MAX)])).toEqual([]);
+    expect(COMMENT_TEXTS.absolutePoint).toBe(`Points lie between 0 and ${MARKUP_ABSOLUTE_MAX}.`);
+    for (const x of [-5, -0.001, MARKUP_ABSOLUTE_MAX + 1])
+      expect(messagesOf([absolute(x)])).toEqual([COMMENT_TEXTS.absolutePoint]);
   });
 
   it('counts shapes and points before looking at any of them', () => {

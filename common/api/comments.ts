@@ -142,9 +142,9 @@ export const markupShapeSchema = z
   .superRefine(({ points, is_relative }, ctx) => {
     if (points.length < 2)
       ctx.addIssue({ code: 'custom', message: COMMENT_TEXTS.tooShortLine, path: ['points'] });
+    // Both kinds lie on the picture, from its top left corner (0) to its far side.
     const max = is_relative ? 1 : MARKUP_ABSOLUTE_MAX;
-    const min = is_relative ? 0 : -MARKUP_ABSOLUTE_MAX;
-    if (points.some((p) => p.x < min || p.x > max || p.y < min || p.y > max))
+    if (points.some((p) => p.x < 0 || p.x > max || p.y < 0 || p.y > max))
       ctx.addIssue({
         code: 'custom',
         message: is_relative ? COMMENT_TEXTS.relativePoint : COMMENT_TEXTS.absolutePoint,
