@@ -38,8 +38,8 @@ export function commentReportRoutes(ctx: CommentReportRouteDeps): FastifyPluginA
     writeCommentPdf(
       doc,
       report,
-      async (preview) => {
-        const bytes = await commentReports.previewBytes(preview.key);
+      async (preview, page) => {
+        const bytes = await commentReports.previewBytes(preview, page);
         return bytes && embeddableImage(bytes, preview.contentType);
       },
       { projectCover },

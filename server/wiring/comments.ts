@@ -12,7 +12,7 @@ export type CommentServices = ReturnType<typeof commentServices>;
 export function commentServices(
   p: Platform,
   { projectAccess }: Pick<ProjectServices, 'projectAccess'>,
-  { assetAccess, storageRoom }: Pick<AssetServices, 'assetAccess' | 'storageRoom'>,
+  { assetAccess, storageRoom, roundPages }: Pick<AssetServices, 'assetAccess' | 'storageRoom' | 'roundPages'>,
 ) {
   return {
     comments: new CommentService(
@@ -23,6 +23,6 @@ export function commentServices(
       p.clock,
     ),
     commentCarryOver: new CommentCarryOver(p.uow, assetAccess, p.clock),
-    commentReports: new CommentReports(p.uow, assetAccess, projectAccess, p.storage, p.clock),
+    commentReports: new CommentReports(p.uow, assetAccess, projectAccess, p.storage, roundPages, p.clock),
   };
 }

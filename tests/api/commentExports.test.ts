@@ -229,6 +229,33 @@ describe('PDF report', () => {
     expect(text).toMatch(/#2 · page 2 · /);
   });
 
+  it('draws a comment on a document’s third page over that page, with its markup', async () => {
+    const brochure = await buildAsset(owner, cast.project.id, {
+      name: 'Brochure.pdf',
+      bytes: await pdfOf(3),
+    });
+    await t.ctx.jobs.idle();
+    await buildComment(owner, brochure.id, { text: 'Cover title', markup: [line()], page: 1 });
+    await buildComment(owner, brochure.id, { text: 'Back page', markup: [line()], page: 3 });
+    const bytes = (await download(owner, `/assets/${brochure.id}/comments/export?format=pdf`)).bytes;
+    // pdftotext ends each page with a form feed: the report's pages, one section each.
+    const pages = pdfTool('pdftotext', bytes).split('\f');
+    const third = pages.findIndex((page) => page.includes('Back page'));
+    expect(pages[third]).toMatch(/Round \d+ · Page 3 · 1 comments/);
+    // The markup's numbered marker is drawn on that page's picture, above the list.
+    expect(pages[third]).toMatch(/\n2\n[\s\S]*#2 · page 3/);
+    expect(pages[third]).not.toContain('Cover title');
+    expect(pages.findIndex((page) => page.includes('Cover title'))).not.toBe(third);
+    // Each section carries its own page's picture.
+    const imagePages = pdfTool('pdfimages', bytes)
+      .trim()
+      .split('\n')
+      .slice(2)
+      .map((row) => Number(row.trim().split(/\s+/)[0]));
+    expect(imagePages).toContain(third + 1);
+    expect(imagePages).toHaveLength(2);
+  });
+
   it('a project report has a cover, then a section per asset and round with comments', async () => {
     await seedComments();
     const banner = await buildAsset(owner, cast.project.id, { name: 'Banner.png' });
@@ -259,6 +286,7 @@ describe('PDF report', () => {
       t.ctx.assetAccess,
       t.ctx.projectAccess,
       t.ctx.storage,
+      t.ctx.roundPages,
       t.clock,
       1,
     );

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { describe, expect, it, vi } from 'vitest';
-import { createReportDocument, placedPoints, strokeWidth, writeCommentPdf } from './commentPdf';
-import type { CommentReport, ReportComment } from './reportModel';
+import { createReportDocument, pageSections, placedPoints, strokeWidth, writeCommentPdf } from './commentPdf';
+import type { CommentReport, ReportComment, ReportRound } from './reportModel';
 
 const box = { x: 10, y: 20, width: 200, height: 100 };
 
@@ -48,7 +48,14 @@ describe('a report streamed to a reader', () => {
       rounds: [
         {
           number: 1,
-          preview: { key: `previews/${i + 1}`, contentType: 'image/jpeg', width: 480, height: 480 },
+          preview: {
+            roundId: i + 1,
+            key: `previews/${i + 1}`,
+            contentType: 'image/jpeg',
+            width: 480,
+            height: 480,
+            pages: 1,
+          },
           comments: [comment(i + 1)],
         },
       ],
@@ -98,5 +105,56 @@ describe('a report streamed to a reader', () => {
     doc.destroy();
     await writing;
     expect(loads).toBe(1);
+  });
+});
+
+describe('a document’s comments, each over its own page', () => {
+  const on = (id: number, page: number | null): ReportComment => ({
+    id,
+    parentId: null,
+    number: page === null ? null : id,
+    page,
+    author: 'Ada Reviewer',
+    createdAt: '2026-11-20T10:00:00Z',
+    completedAt: null,
+    text: `Comment ${id}`,
+    markup: [],
+    replies: [],
+  });
+  const round = (pages: number, comments: ReportComment[]): ReportRound => ({
+    number: 1,
+    preview: { roundId: 7, key: 'previews/7', contentType: 'image/png', width: 300, height: 400, pages },
+    comments,
+  });
+
+  it('groups a document’s comments by page in page order, its global comments with the first page', () => {
+    const sections = pageSections(round(4, [on(1, 3), on(2, null), on(3, 1), on(4, 3)]));
+    expect(sections.map((s) => [s.page, s.comments.map((c) => c.id)])).toEqual([
+      [1, [2, 3]],
+      [3, [1, 4]],
+    ]);
+  });
+
+  it('keeps a picture’s comments in one section, on no page', () => {
+    expect(pageSections(round(1, [on(1, null), on(2, null)]))).toEqual([
+      { page: null, comments: [on(1, null), on(2, null)] },
+    ]);
+  });
+
+  it('loads the page each section is drawn over', async () => {
+    const pages: number[] = [];
+    const report: CommentReport = {
+      projectName: 'Campaign',
+      fileBase: 'Brochure comments',
+      assets: [{ id: 1, name: 'Brochure.pdf', rounds: [round(3, [on(1, 3), on(2, 1)])] }],
+      assetsLeftOut: 0,
+      generatedAt: '2026-11-25T10:00:00Z',
+    };
+    const doc = createReportDocument('Brochure');
+    doc.resume();
+    await writeCommentPdf(doc, report, async (_preview, page) => (pages.push(page), null), {
+      projectCover: false,
+    });
+    expect(pages).toEqual([1, 3]);
   });
 });

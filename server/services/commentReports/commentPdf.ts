@@ -10,8 +10,34 @@ interface OpenedImage {
 }
 type PdfDoc = PDFKit.PDFDocument & { openImage(src: Buffer): OpenedImage };
 
-/** The embeddable bytes of a round's preview, or null when there is none. */
-export type LoadPreview = (preview: NonNullable<ReportRound['preview']>) => Promise<Buffer | null>;
+/** The embeddable bytes of a round's preview (page `page` of a document), or null when there is none. */
+export type LoadPreview = (
+  preview: NonNullable<ReportRound['preview']>,
+  page: number,
+) => Promise<Buffer | null>;
+
+/** The comments of a round drawn over one picture: a document's page, or the whole picture (page null). */
+export interface PageSection {
+  page: number | null;
+  comments: ReportComment[];
+}
+
+/**
+ * A round's comments by the page they are on, pages in order: each is drawn over its own page. On
+ * a picture, or a document without pages to draw, one section holds them all; a document's global
+ * comments (on no page) go with its first page.
+ */
+export function pageSections(round: ReportRound): PageSection[] {
+  const pages = round.preview?.pages ?? 1;
+  if (pages <= 1 && round.comments.every((c) => c.page === null || c.page === 1))
+    return [{ page: round.comments.some((c) => c.page !== null) ? 1 : null, comments: round.comments }];
+  const byPage = new Map<number, ReportComment[]>();
+  for (const comment of round.comments) {
+    const page = comment.page ?? 1;
+    byPage.set(page, [...(byPage.get(page) ?? []), comment]);
+  }
+  return [...byPage.keys()].sort((a, b) => a - b).map((page) => ({ page, comments: byPage.get(page) ?? [] }));
+}
 
 const MARGIN = 48;
 const PAGE = { width: 595.28, height: 841.89 };
@@ -90,13 +116,14 @@ export async function writeCommentPdf(
   const doc = pdf as PdfDoc;
   if (options.projectCover || report.assets.length === 0) cover(doc, report);
   for (const asset of report.assets)
-    for (const round of asset.rounds) {
-      await readerWants(doc);
-      if (doc.destroyed) return;
-      const bytes = round.preview ? await loadPreview(round.preview) : null;
-      if (doc.destroyed) return;
-      section(doc, report, asset, round, bytes);
-    }
+    for (const round of asset.rounds)
+      for (const part of pageSections(round)) {
+        await readerWants(doc);
+        if (doc.destroyed) return;
+        const bytes = round.preview ? await loadPreview(round.preview, part.page ?? 1) : null;
+        if (doc.destroyed) return;
+        section(doc, report, asset, round, part, bytes);
+      }
   doc.end();
 }
 
@@ -138,26 +165,28 @@ function section(
   report: CommentReport,
   asset: ReportAsset,
   round: ReportRound,
+  part: PageSection,
   bytes: Buffer | null,
 ) {
   doc.addPage();
   doc.font('body').fontSize(9).fillColor(MUTED).text(`${report.projectName} · Comments report`);
   doc.moveDown(0.2).font('bold').fontSize(18).fillColor(INK).text(asset.name);
-  const open = round.comments.filter((c) => c.completedAt === null).length;
+  const open = part.comments.filter((c) => c.completedAt === null).length;
+  const where = part.page === null ? `Round ${round.number}` : `Round ${round.number} · Page ${part.page}`;
   doc
     .moveDown(0.2)
     .font('body')
     .fontSize(10)
     .fillColor(MUTED)
-    .text(`Round ${round.number} · ${round.comments.length} comments · ${open} open`);
+    .text(`${where} · ${part.comments.length} comments · ${open} open`);
   doc.moveDown(0.6);
-  picture(doc, round, bytes);
+  picture(doc, round, part, bytes);
   doc.moveDown(0.8);
-  for (const comment of round.comments) entry(doc, comment, 0);
+  for (const comment of part.comments) entry(doc, comment, 0);
 }
 
-/** The preview fitted to the page with each comment's markup drawn over it, and its numbered markers. */
-function picture(doc: PdfDoc, round: ReportRound, bytes: Buffer | null): void {
+/** The preview (the section's page) fitted to the page with each comment's markup drawn over it, and its numbered markers. */
+function picture(doc: PdfDoc, round: ReportRound, part: PageSection, bytes: Buffer | null): void {
   const image = bytes ? openImage(doc, bytes) : null;
   if (!image) {
     const y = doc.y;
@@ -179,13 +208,14 @@ function picture(doc: PdfDoc, round: ReportRound, bytes: Buffer | null): void {
   };
   doc.image(image as unknown as Buffer, box.x, box.y, { width: box.width, height: box.height });
   doc.rect(box.x, box.y, box.width, box.height).lineWidth(0.5).strokeColor(RULE).stroke();
+  // The round's size is its first page's: a later page is measured as drawn.
+  const firstPage = part.page === null || part.page === 1;
   const original = {
-    width: round.preview?.width ?? image.width,
-    height: round.preview?.height ?? image.height,
+    width: (firstPage ? round.preview?.width : null) ?? image.width,
+    height: (firstPage ? round.preview?.height : null) ?? image.height,
   };
   const longSide = Math.max(box.width, box.height);
-  // The preview is a document's first page: the drawings of other pages are listed, not drawn.
-  const drawn = round.comments.filter((c) => c.page === null || c.page === 1);
+  const drawn = part.comments;
   doc.save();
   doc.rect(box.x, box.y, box.width, box.height).clip();
   for (const comment of drawn)

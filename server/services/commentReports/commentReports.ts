@@ -10,7 +10,9 @@ import type { UnitOfWork } from '../../db/unitOfWork';
 import { authorizeComments } from '../../policies/comments';
 import type { AssetAccess } from '../assetAccess';
 import type { ProjectAccess } from '../projectAccess';
-import type { CommentReport, ReportAsset, ReportComment, ReportRound } from './reportModel';
+import { hasPages } from '../../presenters/asset';
+import type { RoundPages } from '../roundPages';
+import type { CommentReport, ReportAsset, ReportComment, ReportPreview, ReportRound } from './reportModel';
 
 /** A preview file bigger than this is not read into memory for a report (the report says 'No preview'). */
 const PREVIEW_MAX_BYTES = 40 * 1024 * 1024;
@@ -26,6 +28,7 @@ export class CommentReports {
     private readonly assetAccess: AssetAccess,
     private readonly projectAccess: ProjectAccess,
     private readonly storage: FileStorage,
+    private readonly roundPages: RoundPages,
     private readonly clock: Clock,
     /** The most assets a project export covers. */
     private readonly assetsMax = COMMENT_EXPORT_ASSETS_MAX,
@@ -60,14 +63,23 @@ export class CommentReports {
   }
 
   /** The stored preview's bytes, or null when it is gone or too large to draw. */
-  async previewBytes(key: string): Promise<Buffer | null> {
-    const stored = await this.storage.get(key);
+  async previewBytes(preview: ReportPreview, page = 1): Promise<Buffer | null> {
+    const stored = page === 1 ? await this.storage.get(preview.key) : await this.pageFile(preview, page);
     if (!stored) return null;
     if (stored.size > PREVIEW_MAX_BYTES) {
       stored.body.destroy();
       return null;
     }
     return readAll(stored.body);
+  }
+
+  /** Page `page` of a document's round, drawn first when nobody has looked at it yet; null when it cannot be. */
+  private async pageFile(preview: ReportPreview, page: number) {
+    if (page < 1 || page > preview.pages) return null;
+    const round = await this.uow.read.assetVersions.findById(preview.roundId);
+    if (!round || !hasPages(round)) return null;
+    const prefix = round.thumbnail_key!.split('/').slice(0, 2).join('/');
+    return this.roundPages.file(round, prefix, page).catch(() => null);
   }
 
   private async countLeftOut(projectId: number): Promise<number> {
@@ -113,10 +125,12 @@ function roundsOf(rows: CommentWithAuthor[], rounds: AssetVersionRow[]): ReportR
         preview:
           round?.preview_key && round.preview_content_type
             ? {
+                roundId: round.id,
                 key: round.preview_key,
                 contentType: round.preview_content_type,
                 width: round.width,
                 height: round.height,
+                pages: hasPages(round) ? Math.max(1, round.page_count ?? 1) : 1,
               }
             : null,
         comments: byRound.get(number) ?? [],

@@ -16,10 +16,21 @@ export interface ReportComment {
   replies: ReportComment[];
 }
 
+/** The stored preview of a round (a document's first page) and how many pages can be drawn beside it. */
+export interface ReportPreview {
+  roundId: number;
+  key: string;
+  contentType: string;
+  width: number | null;
+  height: number | null;
+  /** A document's page count; 1 for a picture. */
+  pages: number;
+}
+
 /** A round with its comments, and the stored preview to draw them on (null when there is none yet). */
 export interface ReportRound {
   number: number;
-  preview: { key: string; contentType: string; width: number | null; height: number | null } | null;
+  preview: ReportPreview | null;
   comments: ReportComment[];
 }
 
