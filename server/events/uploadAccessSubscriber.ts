@@ -21,7 +21,7 @@ const ACCESS_CHANGES = new Set<DomainEventType>([
 /**
  * Ends the open uploads of members who lost the right to upload (removed from the project or its
  * workspace, left, made a viewer, project transferred): each project's, or each workspace's,
- * running uploads are weighed once per batch of events.
+ * running uploads are asked for in one query per batch of events, however many projects it names.
  */
 export class UploadAccessSubscriber implements EventSubscriber {
   readonly name = 'upload-access';
@@ -29,13 +29,14 @@ export class UploadAccessSubscriber implements EventSubscriber {
   constructor(private readonly revocation: UploadRevocation) {}
 
   async handle(events: DomainEvent[]): Promise<void> {
-    const scopes = new Map<string, OpenUploadScope>();
+    const projectIds = new Set<number>();
+    const workspaceIds = new Set<number>();
     for (const event of events) {
       if (!ACCESS_CHANGES.has(event.type)) continue;
-      if (event.projectId !== null) scopes.set(`p${event.projectId}`, { projectId: event.projectId });
-      else if (event.workspaceId !== null)
-        scopes.set(`w${event.workspaceId}`, { workspaceId: event.workspaceId });
+      if (event.projectId !== null) projectIds.add(event.projectId);
+      else if (event.workspaceId !== null) workspaceIds.add(event.workspaceId);
     }
-    for (const scope of scopes.values()) await this.revocation.endWithoutAccess(scope);
+    const scope: OpenUploadScope = { projectIds: [...projectIds], workspaceIds: [...workspaceIds] };
+    await this.revocation.endWithoutAccess(scope);
   }
 }

@@ -5,7 +5,11 @@ import type { AssetUploadStatus, AssetUploadsTable } from '../schema';
 export type AssetUploadRow = Selectable<AssetUploadsTable>;
 
 /** The running uploads of one project, or of every project of one workspace. */
-export type OpenUploadScope = { projectId: number } | { workspaceId: number };
+/** Projects and workspaces whose running uploads are asked for together. */
+export interface OpenUploadScope {
+  projectIds: number[];
+  workspaceIds: number[];
+}
 
 /**
  * Uploads on their way to becoming assets or rounds. A running upload of a new asset reserves its
@@ -48,11 +52,20 @@ export class AssetUploadsRepository {
   }
 
   /** Uploads still taking bytes, in a project or a workspace. */
-  listOpen(scope: OpenUploadScope): Promise<AssetUploadRow[]> {
-    const query = this.db.selectFrom('asset_uploads').selectAll().where('status', '=', 'uploading');
-    return 'projectId' in scope
-      ? query.where('project_id', '=', scope.projectId).execute()
-      : query.where('workspace_id', '=', scope.workspaceId).execute();
+  /** The running uploads into any of the projects, or into any project of the workspaces: one query. */
+  listOpen({ projectIds, workspaceIds }: OpenUploadScope): Promise<AssetUploadRow[]> {
+    if (projectIds.length === 0 && workspaceIds.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom('asset_uploads')
+      .selectAll()
+      .where('status', '=', 'uploading')
+      .where((eb) =>
+        eb.or([
+          ...(projectIds.length > 0 ? [eb('project_id', 'in', projectIds)] : []),
+          ...(workspaceIds.length > 0 ? [eb('workspace_id', 'in', workspaceIds)] : []),
+        ]),
+      )
+      .execute();
   }
 
   /** A running upload's reservation becomes `bytes`. */
