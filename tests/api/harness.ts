@@ -72,6 +72,9 @@ export async function startTestApp(
         await dropSchema(built.ctx.db, schema);
         if (config.jobs.queue === 'pg-boss') await dropSchema(built.ctx.db, pgBossSchema(schema));
       }
+      // Every answer has been read by now: a kept-alive socket the server still counts as busy
+      // (a streamed file's last write not yet acknowledged) must not hold the close for its timeout.
+      built.app.server.closeAllConnections();
       await built.app.close();
       if (!keepData) rmSync(dataDir, { recursive: true, force: true });
     },
