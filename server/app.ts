@@ -151,6 +151,7 @@ export async function buildApp(
 
   await registerWebApp(app, overrides.webDir ?? DEFAULT_WEB_DIR, { production: config.env === 'production' });
   app.addHook('onClose', async () => {
+    await ctx.reportBuilds.close();
     await ctx.jobs.stop();
     await ctx.closeConverters();
     await ctx.mailDelivery.close();

@@ -26,6 +26,13 @@ export const commentExportQuerySchema = z.object({ format: z.enum(COMMENT_EXPORT
 /** A project report covers at most this many assets (those with comments, by name). */
 export const COMMENT_EXPORT_ASSETS_MAX = 500;
 
+/** A user's exports under way at once (two are drawn at a time, the others wait their turn); one more is refused. */
+export const COMMENT_EXPORTS_PER_USER = 4;
+
+export const COMMENT_EXPORT_TEXTS = {
+  busy: `You have ${COMMENT_EXPORTS_PER_USER} comment exports under way: try again when one has downloaded.`,
+} as const;
+
 /** The CSV's columns, in order. */
 export const COMMENT_CSV_COLUMNS = [
   'asset',

@@ -2,55 +2,45 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { commentExportQuerySchema, type CommentExportFormat } from '@common/api/commentCarryOver';
 import type { AppContext } from '../context';
-import { embeddableImage } from '../media/reportImage';
 import { requireSession } from '../plugins/session';
-import { commentCsv } from '../services/commentReports/commentCsv';
-import { createReportDocument, writeCommentPdf } from '../services/commentReports/commentPdf';
-import type { CommentReport } from '../services/commentReports/reportModel';
+import type { ReportOutline } from '../services/commentReports/reportModel';
 import { idParams } from './auth';
 import { attachment } from './contentDisposition';
 
-export type CommentReportRouteDeps = Pick<AppContext, 'commentReports'>;
+export type CommentReportRouteDeps = Pick<AppContext, 'commentReports' | 'reportBuilds'>;
 
 const FORMATS =
-  'format=csv: one row per comment and reply, UTF-8 with a BOM, cells safe from formulas. format=pdf: a report per asset and round, the preview with the markup drawn on it, then the comments.';
+  'format=csv: one row per comment and reply, UTF-8 with a BOM, cells safe from formulas. format=pdf: a report per asset and round, the preview with the markup drawn on it, then the comments. Built on a worker thread and streamed as it is drawn; a user has at most 4 exports under way (429 past them).';
 
 /**
  * Exports of comments (beyond the spec; docs/decisions.md) for members who see comments: an
- * asset's or a project's, as CSV or as a PDF report streamed as it is drawn.
+ * asset's or a project's, as CSV or as a PDF report, drawn off the event loop and streamed.
  */
 export function commentReportRoutes(ctx: CommentReportRouteDeps): FastifyPluginAsyncZod {
-  const { commentReports } = ctx;
+  const { commentReports, reportBuilds } = ctx;
 
   const send = (
     reply: FastifyReply,
-    report: CommentReport,
+    userId: number,
+    outline: ReportOutline,
     format: CommentExportFormat,
     projectCover: boolean,
   ) => {
-    void reply.header('cache-control', 'private, no-store').header('x-content-type-options', 'nosniff');
-    if (format === 'csv')
-      return reply
-        .header('content-disposition', attachment(`${report.fileBase}.csv`))
-        .type('text/csv; charset=utf-8')
-        .send(commentCsv(report));
-    const doc = createReportDocument(`${report.projectName}: ${report.fileBase}`);
-    writeCommentPdf(
-      doc,
-      report,
-      async (preview, page) => {
-        const bytes = await commentReports.previewBytes(preview, page);
-        return bytes && embeddableImage(bytes, preview.contentType);
+    const file = reportBuilds.build(
+      userId,
+      { format, title: `${outline.projectName}: ${outline.fileBase}`, outline, projectCover },
+      {
+        asset: (index) => commentReports.assetRows(outline.assets[index]!),
+        preview: (preview, page) => commentReports.previewBytes(preview, page),
       },
-      { projectCover },
-    ).catch((error: unknown) => {
-      reply.log.error({ err: error }, 'comment report failed');
-      doc.destroy(error instanceof Error ? error : new Error(String(error)));
-    });
+    );
+    file.on('error', (error) => reply.log.error({ err: error }, 'comment report failed'));
     return reply
-      .header('content-disposition', attachment(`${report.fileBase}.pdf`))
-      .type('application/pdf')
-      .send(doc);
+      .header('cache-control', 'private, no-store')
+      .header('x-content-type-options', 'nosniff')
+      .header('content-disposition', attachment(`${outline.fileBase}.${format}`))
+      .type(format === 'csv' ? 'text/csv; charset=utf-8' : 'application/pdf')
+      .send(file);
   };
 
   return async (app) => {
@@ -67,8 +57,8 @@ export function commentReportRoutes(ctx: CommentReportRouteDeps): FastifyPluginA
       },
       async (request, reply) => {
         const { userId } = requireSession(request);
-        const report = await commentReports.forAsset(userId, request.params.id);
-        return send(reply, report, request.query.format, false);
+        const outline = await commentReports.forAsset(userId, request.params.id);
+        return send(reply, userId, outline, request.query.format, false);
       },
     );
 
@@ -85,8 +75,8 @@ export function commentReportRoutes(ctx: CommentReportRouteDeps): FastifyPluginA
       },
       async (request, reply) => {
         const { userId } = requireSession(request);
-        const report = await commentReports.forProject(userId, request.params.id);
-        return send(reply, report, request.query.format, true);
+        const outline = await commentReports.forProject(userId, request.params.id);
+        return send(reply, userId, outline, request.query.format, true);
       },
     );
   };

@@ -1,6 +1,7 @@
 import { CommentCarryOver } from '../services/commentCarryOver';
 import { CommentFiles } from '../services/commentFiles';
 import { CommentReports } from '../services/commentReports/commentReports';
+import { ReportBuilds } from '../services/commentReports/reportBuilds';
 import { CommentService } from '../services/comments';
 import type { AssetServices } from './assets';
 import type { Platform } from './platform';
@@ -24,5 +25,6 @@ export function commentServices(
     ),
     commentCarryOver: new CommentCarryOver(p.uow, assetAccess, p.clock),
     commentReports: new CommentReports(p.uow, assetAccess, projectAccess, p.storage, roundPages, p.clock),
+    reportBuilds: new ReportBuilds(),
   };
 }

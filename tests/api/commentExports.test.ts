@@ -8,6 +8,7 @@ import { COMMENT_CSV_COLUMNS } from '@common/api/commentCarryOver';
 import { MARKUP_COLORS } from '@common/api/comments';
 import { CommentReports } from '@server/services/commentReports/commentReports';
 import { createReportDocument, writeCommentPdf } from '@server/services/commentReports/commentPdf';
+import { reportAsset } from '@server/services/commentReports/reportRounds';
 import { buildAsset, buildRound } from './assetFactories';
 import { buildComment, line } from './commentFactories';
 import { csvRows } from './csvRows';
@@ -290,14 +291,22 @@ describe('PDF report', () => {
       t.clock,
       1,
     );
-    const report = await capped.forProject(cast.owner.user.id, cast.project.id);
-    expect(report.assets.map((a) => a.name)).toEqual(['Poster.png']);
-    expect(report.assetsLeftOut).toBe(1);
+    const outline = await capped.forProject(cast.owner.user.id, cast.project.id);
+    expect(outline.assets.map((a) => a.name)).toEqual(['Poster.png']);
+    expect(outline.assetsLeftOut).toBe(1);
     const doc = createReportDocument('capped');
     const chunks: Buffer[] = [];
     doc.on('data', (c: Buffer) => chunks.push(c));
     const ended = new Promise((resolve) => doc.on('end', resolve));
-    await writeCommentPdf(doc, report, () => Promise.resolve(null), { projectCover: true });
+    const source = {
+      outline,
+      asset: async (index: number) => {
+        const rows = await capped.assetRows(outline.assets[index]!);
+        return rows && reportAsset(rows);
+      },
+      preview: () => Promise.resolve(null),
+    };
+    await writeCommentPdf(doc, source, { projectCover: true });
     await ended;
     expect(pdfTool('pdftotext', Buffer.concat(chunks)).replace(/\s+/g, ' ')).toContain(
       'This report covers the first 1 assets with comments by name; 1 more are left out.',

@@ -95,6 +95,23 @@ export class CommentRoundsRepository {
     return rows.map((r) => r.id);
   }
 
+  /** How many root comments each of the assets has on each round (what a report's cover lists). */
+  async rootCountsByRound(
+    assetIds: number[],
+  ): Promise<{ asset_id: number; round_number: number; comments: number }[]> {
+    if (assetIds.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('comments')
+      .select(['asset_id', 'round_number', (eb) => eb.fn.countAll<number | string>().as('comments')])
+      .where('asset_id', 'in', assetIds)
+      .where('parent_id', 'is', null)
+      .groupBy(['asset_id', 'round_number'])
+      .orderBy('asset_id')
+      .orderBy('round_number')
+      .execute();
+    return rows.map((r) => ({ ...r, comments: Number(r.comments) }));
+  }
+
   async countAssetsWithComments(projectId: number): Promise<number> {
     const row = await this.db
       .selectFrom('comments')

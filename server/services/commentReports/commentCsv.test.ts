@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { commentCsv, csvCell } from './commentCsv';
-import type { CommentReport, ReportComment } from './reportModel';
+import { sourceOf, type CommentReport, type ReportComment } from './reportModel';
 
 const comment = (over: Partial<ReportComment> = {}): ReportComment => ({
   id: 1,
@@ -35,7 +35,7 @@ describe('csvCell', () => {
 });
 
 describe('commentCsv', () => {
-  it('starts with a BOM and the header, a row per comment then its replies, CRLF line ends', () => {
+  it('starts with a BOM and the header, a row per comment then its replies, CRLF line ends', async () => {
     const report: CommentReport = {
       projectName: 'P',
       fileBase: 'P comments',
@@ -62,7 +62,9 @@ describe('commentCsv', () => {
         },
       ],
     };
-    expect(commentCsv(report)).toBe(
+    const parts: string[] = [];
+    for await (const part of commentCsv(sourceOf(report, () => Promise.resolve(null)))) parts.push(part);
+    expect(parts.join('')).toBe(
       '\uFEFFasset,round,page,id,number,author,date,status,completed_at,text,parent_id\r\n' +
         'a.png,2,,5,3,Ana,2026-11-21T10:00:00.000Z,completed,2026-11-22T00:00:00.000Z,Fine,\r\n' +
         'a.png,2,,6,,Ana,2026-11-21T10:00:00.000Z,,,ok,5\r\n',

@@ -1,5 +1,5 @@
 import { COMMENT_CSV_COLUMNS } from '@common/api/commentCarryOver';
-import type { CommentReport, ReportComment } from './reportModel';
+import type { ReportAsset, ReportComment, ReportSource } from './reportModel';
 
 /** Excel reads a UTF-8 file as UTF-8 only with this mark first. */
 const BOM = '\uFEFF';
@@ -18,12 +18,17 @@ function csvRow(cells: (string | number | null)[]): string {
   return cells.map(csvCell).join(',');
 }
 
-/** One row per comment and reply (each root followed by its replies), UTF-8 with a BOM, CRLF rows. */
-export function commentCsv(report: CommentReport): string {
-  const rows = [csvRow([...COMMENT_CSV_COLUMNS])];
-  const row = (asset: string, round: number, c: ReportComment) =>
+/** The file's start: the BOM and the header row. */
+export function csvHead(): string {
+  return `${BOM}${csvRow([...COMMENT_CSV_COLUMNS])}\r\n`;
+}
+
+/** An asset's rows: one per comment and reply (each root followed by its replies), each ending in CRLF. */
+export function csvAssetRows(asset: ReportAsset): string {
+  const rows: string[] = [];
+  const row = (round: number, c: ReportComment) =>
     csvRow([
-      asset,
+      asset.name,
       round,
       c.page,
       c.id,
@@ -35,11 +40,22 @@ export function commentCsv(report: CommentReport): string {
       c.text,
       c.parentId,
     ]);
-  for (const asset of report.assets)
-    for (const round of asset.rounds)
-      for (const comment of round.comments) {
-        rows.push(row(asset.name, round.number, comment));
-        for (const reply of comment.replies) rows.push(row(asset.name, round.number, reply));
-      }
-  return `${BOM}${rows.join('\r\n')}\r\n`;
+  for (const round of asset.rounds)
+    for (const comment of round.comments) {
+      rows.push(row(round.number, comment));
+      for (const reply of comment.replies) rows.push(row(round.number, reply));
+    }
+  return rows.map((r) => `${r}\r\n`).join('');
+}
+
+/**
+ * The CSV export, UTF-8 with a BOM and CRLF rows, as it is streamed: the header, then each asset's
+ * rows as the source reads it.
+ */
+export async function* commentCsv(source: ReportSource): AsyncGenerator<string> {
+  yield csvHead();
+  for (let index = 0; index < source.outline.assets.length; index++) {
+    const asset = await source.asset(index);
+    if (asset) yield csvAssetRows(asset);
+  }
 }

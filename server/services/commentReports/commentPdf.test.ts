@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { describe, expect, it, vi } from 'vitest';
 import { createReportDocument, pageSections, placedPoints, strokeWidth, writeCommentPdf } from './commentPdf';
-import type { CommentReport, ReportComment, ReportRound } from './reportModel';
+import { sourceOf, type CommentReport, type ReportComment, type ReportRound } from './reportModel';
 
 const box = { x: 10, y: 20, width: 200, height: 100 };
 
@@ -80,7 +80,11 @@ describe('a report streamed to a reader', () => {
     const bytes = await picture();
     let loads = 0;
     const doc = createReportDocument('Campaign');
-    const writing = writeCommentPdf(doc, report, async () => (loads++, bytes), { projectCover: true });
+    const writing = writeCommentPdf(
+      doc,
+      sourceOf(report, async () => (loads++, bytes)),
+      { projectCover: true },
+    );
     await bufferFull(doc);
     await settle();
     // Nobody reads yet: the cover and the first section wait in the buffer, nothing more is drawn.
@@ -100,7 +104,11 @@ describe('a report streamed to a reader', () => {
     const bytes = await picture();
     let loads = 0;
     const doc = createReportDocument('Campaign');
-    const writing = writeCommentPdf(doc, report, async () => (loads++, bytes), { projectCover: false });
+    const writing = writeCommentPdf(
+      doc,
+      sourceOf(report, async () => (loads++, bytes)),
+      { projectCover: false },
+    );
     await bufferFull(doc);
     doc.destroy();
     await writing;
@@ -152,9 +160,13 @@ describe('a document’s comments, each over its own page', () => {
     };
     const doc = createReportDocument('Brochure');
     doc.resume();
-    await writeCommentPdf(doc, report, async (_preview, page) => (pages.push(page), null), {
-      projectCover: false,
-    });
+    await writeCommentPdf(
+      doc,
+      sourceOf(report, async (_preview, page) => (pages.push(page), null)),
+      {
+        projectCover: false,
+      },
+    );
     expect(pages).toEqual([1, 3]);
   });
 });

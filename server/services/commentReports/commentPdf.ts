@@ -1,7 +1,7 @@
 import PDFDocument from 'pdfkit';
 import type { MarkupShape } from '@common/api/comments';
 import { reportFonts } from './reportFonts';
-import type { CommentReport, ReportAsset, ReportComment, ReportRound } from './reportModel';
+import type { ReportAsset, ReportComment, ReportOutline, ReportRound, ReportSource } from './reportModel';
 
 /** A picture ready to embed, with its size in pixels. */
 interface OpenedImage {
@@ -9,12 +9,6 @@ interface OpenedImage {
   height: number;
 }
 type PdfDoc = PDFKit.PDFDocument & { openImage(src: Buffer): OpenedImage };
-
-/** The embeddable bytes of a round's preview (page `page` of a document), or null when there is none. */
-export type LoadPreview = (
-  preview: NonNullable<ReportRound['preview']>,
-  page: number,
-) => Promise<Buffer | null>;
 
 /** The comments of a round drawn over one picture: a document's page, or the whole picture (page null). */
 export interface PageSection {
@@ -104,30 +98,35 @@ function readerWants(doc: PDFKit.PDFDocument): Promise<void> {
 
 /**
  * Draws the report page by page (a section per asset and round), each when the reader has taken
- * the last one, then ends the document. A reader gone (the client dropped the download, the
- * stream destroyed) stops it: no more previews are read.
+ * the last one, reading each asset's comments as it comes to it, then ends the document. A reader
+ * gone (the client dropped the download, the stream destroyed) stops it: nothing more is read.
  */
 export async function writeCommentPdf(
   pdf: PDFKit.PDFDocument,
-  report: CommentReport,
-  loadPreview: LoadPreview,
+  source: ReportSource,
   options: { projectCover: boolean },
 ): Promise<void> {
   const doc = pdf as PdfDoc;
-  if (options.projectCover || report.assets.length === 0) cover(doc, report);
-  for (const asset of report.assets)
+  const { outline } = source;
+  if (options.projectCover || outline.assets.length === 0) cover(doc, outline);
+  for (let index = 0; index < outline.assets.length; index++) {
+    await readerWants(doc);
+    if (doc.destroyed) return;
+    const asset = await source.asset(index);
+    if (!asset) continue;
     for (const round of asset.rounds)
       for (const part of pageSections(round)) {
         await readerWants(doc);
         if (doc.destroyed) return;
-        const bytes = round.preview ? await loadPreview(round.preview, part.page ?? 1) : null;
+        const bytes = round.preview ? await source.preview(round.preview, part.page ?? 1) : null;
         if (doc.destroyed) return;
-        section(doc, report, asset, round, part, bytes);
+        section(doc, outline, asset, round, part, bytes);
       }
+  }
   doc.end();
 }
 
-function cover(doc: PdfDoc, report: CommentReport): void {
+function cover(doc: PdfDoc, report: ReportOutline): void {
   doc.addPage();
   doc.font('bold').fontSize(22).fillColor(INK).text('Comments report');
   doc.moveDown(0.3).font('body').fontSize(14).text(report.projectName);
@@ -136,7 +135,7 @@ function cover(doc: PdfDoc, report: CommentReport): void {
     .fontSize(10)
     .fillColor(MUTED)
     .text(`Exported ${report.generatedAt.slice(0, 16).replace('T', ' ')} UTC`);
-  const comments = report.assets.reduce((n, a) => n + a.rounds.reduce((m, r) => m + r.comments.length, 0), 0);
+  const comments = report.assets.reduce((n, a) => n + a.rounds.reduce((m, r) => m + r.comments, 0), 0);
   doc.moveDown(1).fillColor(INK).fontSize(11);
   doc.text(
     report.assets.length === 0
@@ -157,12 +156,12 @@ function cover(doc: PdfDoc, report: CommentReport): void {
       .fontSize(10)
       .text(`${asset.name}  `, { continued: true })
       .fillColor(MUTED)
-      .text(asset.rounds.map((r) => `Round ${r.number}: ${r.comments.length}`).join(' · '));
+      .text(asset.rounds.map((r) => `Round ${r.number}: ${r.comments}`).join(' · '));
 }
 
 function section(
   doc: PdfDoc,
-  report: CommentReport,
+  report: ReportOutline,
   asset: ReportAsset,
   round: ReportRound,
   part: PageSection,

@@ -1,18 +1,18 @@
 import type { Readable } from 'node:stream';
-import { COMMENT_EXPORT_ASSETS_MAX, plainCommentText } from '@common/api/commentCarryOver';
-import type { MarkupShape } from '@common/api/comments';
+import { COMMENT_EXPORT_ASSETS_MAX } from '@common/api/commentCarryOver';
 import type { FileStorage } from '../../adapters/storage/fileStorage';
+import { embeddableImage } from '../../media/reportImage';
 import type { Clock } from '../../clock';
 import type { AssetRow } from '../../db/repositories/assets';
 import type { AssetVersionRow } from '../../db/repositories/assetVersions';
-import type { CommentWithAuthor } from '../../db/repositories/comments';
 import type { UnitOfWork } from '../../db/unitOfWork';
 import { authorizeComments } from '../../policies/comments';
 import type { AssetAccess } from '../assetAccess';
 import type { ProjectAccess } from '../projectAccess';
 import { hasPages } from '../../presenters/asset';
 import type { RoundPages } from '../roundPages';
-import type { CommentReport, ReportAsset, ReportComment, ReportPreview, ReportRound } from './reportModel';
+import type { ReportAssetOutline, ReportOutline, ReportPreview } from './reportModel';
+import type { ReportAssetRows } from './reportRounds';
 
 /** A preview file bigger than this is not read into memory for a report (the report says 'No preview'). */
 const PREVIEW_MAX_BYTES = 40 * 1024 * 1024;
@@ -34,19 +34,19 @@ export class CommentReports {
     private readonly assetsMax = COMMENT_EXPORT_ASSETS_MAX,
   ) {}
 
-  async forAsset(userId: number, assetId: number): Promise<CommentReport> {
+  async forAsset(userId: number, assetId: number): Promise<ReportOutline> {
     const { asset, view } = await this.assetAccess.forAsset(userId, assetId);
     authorizeComments(view, 'see');
     return {
       projectName: view.project.name,
       fileBase: `${baseName(asset.name)} comments`,
-      assets: await this.assets([asset]),
+      assets: await this.outlines([asset]),
       assetsLeftOut: 0,
       generatedAt: this.clock.now().toISOString(),
     };
   }
 
-  async forProject(userId: number, projectId: number): Promise<CommentReport> {
+  async forProject(userId: number, projectId: number): Promise<ReportOutline> {
     const view = await this.projectAccess.forUser(projectId, userId);
     authorizeComments(view, 'see');
     const ids = await this.uow.read.commentRounds.assetsWithComments(view.project.id, this.assetsMax + 1);
@@ -56,13 +56,27 @@ export class CommentReports {
     return {
       projectName: view.project.name,
       fileBase: `${view.project.name} comments`,
-      assets: await this.assets(assets),
+      assets: await this.outlines(assets),
       assetsLeftOut: ids.length > this.assetsMax ? await this.countLeftOut(view.project.id) : 0,
       generatedAt: this.clock.now().toISOString(),
     };
   }
 
-  /** The stored preview's bytes, or null when it is gone or too large to draw. */
+  /**
+   * An asset's comments and its rounds' previews, read as the report reaches it; null when the
+   * asset has gone since the outline was read.
+   */
+  async assetRows(outline: ReportAssetOutline): Promise<ReportAssetRows | null> {
+    const [asset] = await this.uow.read.assets.findMany([outline.id]);
+    if (!asset) return null;
+    const [rows, rounds] = await Promise.all([
+      this.uow.read.commentRounds.listForAssets([asset.id]),
+      this.uow.read.assetVersions.listForAsset(asset.id),
+    ]);
+    return { id: asset.id, name: asset.name, rows, previews: rounds.map(roundPreview) };
+  }
+
+  /** The stored preview's bytes as a PDF embeds them, or null when it is gone, too large or not a picture. */
   async previewBytes(preview: ReportPreview, page = 1): Promise<Buffer | null> {
     const stored = page === 1 ? await this.storage.get(preview.key) : await this.pageFile(preview, page);
     if (!stored) return null;
@@ -70,7 +84,7 @@ export class CommentReports {
       stored.body.destroy();
       return null;
     }
-    return readAll(stored.body);
+    return embeddableImage(await readAll(stored.body), preview.contentType);
   }
 
   /** Page `page` of a document's round, drawn first when nobody has looked at it yet; null when it cannot be. */
@@ -86,84 +100,34 @@ export class CommentReports {
     return (await this.uow.read.commentRounds.countAssetsWithComments(projectId)) - this.assetsMax;
   }
 
-  private async assets(assets: AssetRow[]): Promise<ReportAsset[]> {
-    const ids = assets.map((a) => a.id);
-    const [rows, rounds] = await Promise.all([
-      this.uow.read.commentRounds.listForAssets(ids),
-      this.uow.read.assetVersions.listForAssets(ids),
-    ]);
+  private async outlines(assets: AssetRow[]): Promise<ReportAssetOutline[]> {
+    const counts = await this.uow.read.commentRounds.rootCountsByRound(assets.map((a) => a.id));
     return assets.map((asset) => ({
       id: asset.id,
       name: asset.name,
-      rounds: roundsOf(
-        rows.filter((r) => r.asset_id === asset.id),
-        rounds.filter((r) => r.asset_id === asset.id),
-      ),
+      rounds: counts
+        .filter((c) => c.asset_id === asset.id)
+        .map((c) => ({ number: c.round_number, comments: c.comments })),
     }));
   }
 }
 
-/** The asset's comments grouped by the round they are on, rounds in order, comments the oldest first. */
-function roundsOf(rows: CommentWithAuthor[], rounds: AssetVersionRow[]): ReportRound[] {
-  const replies = new Map<number, ReportComment[]>();
-  for (const row of rows)
-    if (row.parent_id !== null)
-      replies.set(row.parent_id, [...(replies.get(row.parent_id) ?? []), toReport(row)]);
-  const byRound = new Map<number, ReportComment[]>();
-  for (const row of rows) {
-    if (row.parent_id !== null) continue;
-    const list = byRound.get(row.round_number) ?? [];
-    list.push({ ...toReport(row), replies: replies.get(row.id) ?? [] });
-    byRound.set(row.round_number, list);
-  }
-  return [...byRound.keys()]
-    .sort((a, b) => a - b)
-    .map((number) => {
-      const round = rounds.find((r) => r.number === number);
-      return {
-        number,
-        preview:
-          round?.preview_key && round.preview_content_type
-            ? {
-                roundId: round.id,
-                key: round.preview_key,
-                contentType: round.preview_content_type,
-                width: round.width,
-                height: round.height,
-                pages: hasPages(round) ? Math.max(1, round.page_count ?? 1) : 1,
-              }
-            : null,
-        comments: byRound.get(number) ?? [],
-      };
-    });
-}
-
-function toReport(row: CommentWithAuthor): ReportComment {
+/** The round's stored preview for a report, or null before there is one. */
+function roundPreview(round: AssetVersionRow): ReportAssetRows['previews'][number] {
   return {
-    id: row.id,
-    parentId: row.parent_id,
-    number: row.markup_number,
-    page: row.page,
-    author: row.author_name ?? 'Deleted user',
-    createdAt: iso(row.created_at),
-    completedAt: row.completed_at === null ? null : iso(row.completed_at),
-    text: plainCommentText(row.text),
-    markup: parseMarkup(row.markup),
-    replies: [],
+    number: round.number,
+    preview:
+      round.preview_key && round.preview_content_type
+        ? {
+            roundId: round.id,
+            key: round.preview_key,
+            contentType: round.preview_content_type,
+            width: round.width,
+            height: round.height,
+            pages: hasPages(round) ? Math.max(1, round.page_count ?? 1) : 1,
+          }
+        : null,
   };
-}
-
-function iso(value: string | Date): string {
-  return new Date(value).toISOString();
-}
-
-function parseMarkup(stored: string): MarkupShape[] {
-  try {
-    const shapes: unknown = JSON.parse(stored);
-    return Array.isArray(shapes) ? (shapes as MarkupShape[]) : [];
-  } catch {
-    return [];
-  }
 }
 
 function baseName(name: string): string {
