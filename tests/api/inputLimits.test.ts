@@ -126,3 +126,29 @@ describe('each call that checks an e-mail answers at once, whatever the length',
     }
   });
 });
+
+describe('a refusal stays small, however much of the body is wrong', () => {
+  it('names at most the first 20 wrong fields (50,000 bad markup points were answered one by one)', async () => {
+    const { client, workspace } = await buildWorkspace(t.baseUrl, t.ctx);
+    await buildProject(client, workspace.id);
+    const points = Array.from({ length: 5000 }, () => ({ x: 'left', y: 'top' }));
+    const markup = Array.from({ length: 10 }, () => ({
+      points,
+      stroke_color: '#FF0000',
+      stroke_size: 2,
+      is_relative: true,
+    }));
+    const answer = await fetch(`${t.baseUrl}/api/v1/comments`, {
+      method: 'POST',
+      headers: { cookie: client.cookieHeader, 'content-type': 'application/json' },
+      body: JSON.stringify({ asset_id: 1, text: 'Too much', markup }),
+    });
+    const text = await answer.text();
+    expect(answer.status).toBe(422);
+    const error = (JSON.parse(text) as { response: { error: { code: string; details: object } } }).response
+      .error;
+    expect(error.code).toBe('invalid_record');
+    expect(Object.keys(error.details)).toHaveLength(20);
+    expect(text.length).toBeLessThan(8 * 1024);
+  });
+});
