@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   COMMENT_TEXTS,
   commentListQuerySchema,
+  commentPageSchema,
   commentSchema,
   commentsLastSeenSchema,
   createCommentSchema,
@@ -18,10 +19,12 @@ import { idParams } from './auth';
 import { COMMENT_FORM, readCommentBody } from './commentForm';
 import { attachment } from './contentDisposition';
 
-export type CommentRouteDeps = Pick<AppContext, 'comments' | 'storage' | 'readCache'>;
+export type CommentRouteDeps = Pick<AppContext, 'comments' | 'commentList' | 'storage' | 'readCache'>;
 
 const oneComment = envelope(commentSchema);
-const manyComments = envelope(z.array(commentSchema));
+/** How the comment lists are paged, said on both routes. */
+const PAGED =
+  'Paged by thread: `page` (from 1) holds up to `per_page` (1–100, default 100) root comments, the oldest first, each with all its replies; `filter` applies first; meta.pagination counts root comments.';
 const BODY =
   'JSON, or multipart form data with the same fields (markup as JSON text) and up to 5 file parts named `files`.';
 
@@ -36,19 +39,25 @@ export function commentRoutes(ctx: CommentRouteDeps): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ['comments'],
-          description: 'The asset’s comments of every round with their replies, the oldest first.',
+          description: `The asset’s comments of every round with their replies. ${PAGED}`,
           params: idParams,
           querystring: commentListQuerySchema,
-          response: { 200: manyComments },
+          response: { 200: commentPageSchema },
         },
         serializerCompiler: presentedJson,
       },
       async (request, reply) => {
         const { userId, dataVersion } = requireSession(request);
+        const { filter, page, per_page } = request.query;
         const key = `comments:${request.params.id}:${userId}:${JSON.stringify(request.query)}`;
-        const json = await ctx.readCache.json(key, dataVersion, async () => ({
-          response: await ctx.comments.list(userId, request.params.id, request.query),
-        }));
+        const json = await ctx.readCache.json(key, dataVersion, async () => {
+          const { comments, pagination } = await ctx.commentList.page(userId, request.params.id, {
+            filter,
+            page,
+            perPage: per_page,
+          });
+          return { response: comments, meta: { pagination } };
+        });
         return sendJson(reply, json);
       },
     );
@@ -58,20 +67,27 @@ export function commentRoutes(ctx: CommentRouteDeps): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ['comments'],
-          description: 'The comments made on round number `round` of the asset, with their replies.',
+          description: `The comments made on round number \`round\` of the asset, with their replies. ${PAGED}`,
           params: idParams.extend({ round: z.coerce.number().int().min(0).max(100_000) }),
           querystring: commentListQuerySchema,
-          response: { 200: manyComments },
+          response: { 200: commentPageSchema },
         },
         serializerCompiler: presentedJson,
       },
       async (request, reply) => {
         const { userId, dataVersion } = requireSession(request);
         const { id, round } = request.params;
+        const { filter, page, per_page } = request.query;
         const key = `comments:${id}:round ${round}:${userId}:${JSON.stringify(request.query)}`;
-        const json = await ctx.readCache.json(key, dataVersion, async () => ({
-          response: await ctx.comments.list(userId, id, { ...request.query, roundNumber: round }),
-        }));
+        const json = await ctx.readCache.json(key, dataVersion, async () => {
+          const { comments, pagination } = await ctx.commentList.page(userId, id, {
+            roundNumber: round,
+            filter,
+            page,
+            perPage: per_page,
+          });
+          return { response: comments, meta: { pagination } };
+        });
         return sendJson(reply, json);
       },
     );

@@ -1,5 +1,6 @@
 import { CommentCarryOver } from '../services/commentCarryOver';
 import { CommentFiles } from '../services/commentFiles';
+import { CommentList } from '../services/commentList';
 import { CommentReports } from '../services/commentReports/commentReports';
 import { ReportBuilds } from '../services/commentReports/reportBuilds';
 import { CommentService } from '../services/comments';
@@ -23,6 +24,7 @@ export function commentServices(
       new CommentFiles(p.storage, storageRoom),
       p.clock,
     ),
+    commentList: new CommentList(p.uow, assetAccess),
     commentCarryOver: new CommentCarryOver(p.uow, assetAccess, p.clock),
     commentReports: new CommentReports(p.uow, assetAccess, projectAccess, p.storage, roundPages, p.clock),
     reportBuilds: new ReportBuilds(),

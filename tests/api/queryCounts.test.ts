@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '@server/db/database';
+import { buildAsset } from './assetFactories';
+import { seedThreads } from './commentSeeds';
 import { buildUser, buildWorkspace, PRICES } from './factories';
 import { ApiClient, startTestApp, type ApiResponse, type Json, type TestApp } from './harness';
 import { buildMember } from './memberFactories';
@@ -192,6 +194,30 @@ describe("a workspace's state", () => {
   });
 });
 
+describe('a page of comments', () => {
+  it('is read in the same number of queries for 2 threads or 100 with their replies', async () => {
+    const { owner, client, workspace } = await buildWorkspace(t.baseUrl, t.ctx, {
+      priceId: PRICES.teamMonthly,
+    });
+    const project = await buildProject(client, workspace.id);
+    const [few, many] = [await buildAsset(client, project.id), await buildAsset(client, project.id)];
+    await seedThreads(t.ctx, few.id, owner.id, [{ replies: 1 }, {}]);
+    await seedThreads(
+      t.ctx,
+      many.id,
+      owner.id,
+      Array.from({ length: 130 }, (_, i) => ({ replies: i % 3 })),
+    );
+    await t.ctx.jobs.idle(); // the uploads' previews are made by jobs, whose statements are not the call's
+    const a = await queries.during(async () => ok(await client.get(`/assets/${few.id}/comments`)));
+    const b = await queries.during(async () => ok(await client.get(`/assets/${many.id}/comments`)));
+    expect(a.answer.body.response).toHaveLength(2);
+    expect(b.answer.body.response).toHaveLength(100);
+    expect(b.own).toHaveLength(a.own.length);
+    expect(a.own.length).toBeLessThanOrEqual(COMMENT_PAGE_QUERIES);
+  });
+});
+
 /**
  * The statements measured when these calls were batched, whatever the count: the session, the
  * projects with the caller's memberships and workspace owners, the one write; the shared view's
@@ -201,3 +227,9 @@ describe("a workspace's state", () => {
 const ARCHIVE_QUERIES = 3;
 const LEAVE_QUERIES = 3;
 const SHARED_VIEW_QUERIES = 4;
+/**
+ * A page of an asset's comments: the asset, its project with the caller's membership, the count
+ * and the page's root comments, their replies, their files, and the project's ranks (members,
+ * workspace owner).
+ */
+const COMMENT_PAGE_QUERIES = 8;

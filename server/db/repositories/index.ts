@@ -10,6 +10,7 @@ import { AttemptThrottlesRepository } from './attemptThrottles';
 import { BillingRepository } from './billing';
 import { CommentsRepository } from './comments';
 import { CommentRoundsRepository } from './commentRounds';
+import { CommentThreadsRepository } from './commentThreads';
 import { DomainEventsRepository } from './domainEvents';
 import { FoldersRepository } from './folders';
 import { LabelsRepository } from './labels';
@@ -48,6 +49,7 @@ const REPOSITORIES = {
   billing: (db: Db) => new BillingRepository(db),
   comments: (db: Db) => new CommentsRepository(db),
   commentRounds: (db: Db) => new CommentRoundsRepository(db),
+  commentThreads: (db: Db) => new CommentThreadsRepository(db),
   domainEvents: (db: Db) => new DomainEventsRepository(db),
   folders: (db: Db) => new FoldersRepository(db),
   labels: (db: Db) => new LabelsRepository(db),
