@@ -344,6 +344,8 @@ export interface CommentsTable {
   /** JSON list of line shapes. */
   markup: Generated<string>;
   markup_number: number | null;
+  /** How many points its markup's shapes have (MARKUP_ASSET_POINTS_MAX sums them per asset); 0 without markup. */
+  markup_points: Generated<number>;
   /** The page of a document the comment is on (1-based); null for images and global comments. */
   page: Generated<number | null>;
   global_comment: Generated<number>;

@@ -1,6 +1,8 @@
 import {
   COMMENT_TEXTS,
+  MARKUP_ASSET_POINTS_MAX,
   commentExcerpt,
+  markupPointCount,
   mentionedIds,
   type Comment,
   type CommentFilter,
@@ -131,12 +133,19 @@ export class CommentService {
 
     const stored = await this.files.store(view, uploads);
     await this.withFiles(view, stored, async (tx) => {
-      if (!(await tx.comments.findById(comment.id))) throw commentNotFound();
-      const now = this.now();
       const markup = changes.markup === undefined ? undefined : (changes.markup ?? []);
       const textChanged = changes.text !== undefined && changes.text !== comment.text;
       const markupChanged = markup !== undefined && JSON.stringify(markup) !== comment.markup;
+      // The asset's markup is counted under the lock a new comment takes (insert).
+      if (markupChanged) await tx.lock('projects', view.project.id);
+      const latest = await tx.comments.findById(comment.id);
+      if (!latest) throw commentNotFound();
       if (!textChanged && !markupChanged && dropped.length === 0 && stored.length === 0) return;
+      const points = markup === undefined ? latest.markup_points : markupPointCount(markup);
+      // Only growth is checked: an edit that draws less always passes.
+      if (markupChanged && points > latest.markup_points)
+        await this.checkAssetPoints(tx, asset.id, points - latest.markup_points);
+      const now = this.now();
       let markupNumber = comment.markup_number;
       if (markup !== undefined)
         markupNumber =
@@ -145,7 +154,9 @@ export class CommentService {
             : (comment.markup_number ?? (await tx.comments.takeMarkupNumber(asset.id)));
       await tx.comments.update(comment.id, {
         ...(textChanged ? { text: changes.text } : {}),
-        ...(markup !== undefined ? { markup: JSON.stringify(markup), markup_number: markupNumber } : {}),
+        ...(markup !== undefined
+          ? { markup: JSON.stringify(markup), markup_number: markupNumber, markup_points: points }
+          : {}),
         is_edited: 1,
         updated_at: now,
       });
@@ -295,6 +306,8 @@ export class CommentService {
       throw new AppError(404, 'not_found', COMMENT_TEXTS.noRound);
     if (parent && !(await tx.comments.findById(parent.id)))
       throw invalidRecord({ parent_id: [COMMENT_TEXTS.parentElsewhere] });
+    const points = markupPointCount(input.markup);
+    if (points > 0) await this.checkAssetPoints(tx, current.id, points);
     const now = this.now();
     const markupNumber = input.markup.length > 0 ? await tx.comments.takeMarkupNumber(asset.id) : null;
     const id = await tx.comments.insert({
@@ -307,6 +320,7 @@ export class CommentService {
       text: input.text,
       markup: JSON.stringify(input.markup),
       markup_number: markupNumber,
+      markup_points: points,
       page: input.page,
       global_comment: input.global_comment ? 1 : 0,
       is_edited: 0,
@@ -331,6 +345,16 @@ export class CommentService {
       }),
     );
     return id;
+  }
+
+  /**
+   * 422 when `added` more points would take the markup of the asset's comments, all rounds
+   * together, past MARKUP_ASSET_POINTS_MAX. Inside the transaction, under the project's lock, so
+   * that two comments drawn at once cannot both pass on the same sum.
+   */
+  private async checkAssetPoints(tx: Tx, assetId: number, added: number): Promise<void> {
+    if ((await tx.comments.markupPointsOf(assetId)) + added > MARKUP_ASSET_POINTS_MAX)
+      throw invalidRecord({ markup: [COMMENT_TEXTS.tooManyAssetPoints] });
   }
 
   /** Runs the change with the stored files counted in the storage; if it fails, they go again. */

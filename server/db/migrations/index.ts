@@ -17,6 +17,7 @@ import * as commentCompletedBy from './20261127300000_comment_completed_by';
 import * as shareShowComments from './20261128060000_share_show_comments';
 import * as jobLeaseOwner from './20261128070000_job_lease_owner';
 import * as countCommentFiles from './20261128090000_count_comment_files';
+import * as countCommentMarkupPoints from './20261128100000_count_comment_markup_points';
 
 /** Every migration, by name; names sort in the order they run. Never edit one that has landed. */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '20261128060000_share_show_comments': shareShowComments,
   '20261128070000_job_lease_owner': jobLeaseOwner,
   '20261128090000_count_comment_files': countCommentFiles,
+  '20261128100000_count_comment_markup_points': countCommentMarkupPoints,
 };

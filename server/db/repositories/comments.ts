@@ -109,9 +109,22 @@ export class CommentsRepository {
 
   async update(
     id: number,
-    values: Partial<Pick<CommentRow, 'text' | 'markup' | 'markup_number' | 'is_edited' | 'updated_at'>>,
+    values: Partial<
+      Pick<CommentRow, 'text' | 'markup' | 'markup_number' | 'markup_points' | 'is_edited' | 'updated_at'>
+    >,
   ): Promise<void> {
     await this.db.updateTable('comments').set(values).where('id', '=', id).execute();
+  }
+
+  /** The points of the markup of all the asset's comments, every round's (MARKUP_ASSET_POINTS_MAX). */
+  async markupPointsOf(assetId: number): Promise<number> {
+    const { points } = await this.db
+      .selectFrom('comments')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('markup_points'), eb.lit(0)).as('points'))
+      .where('asset_id', '=', assetId)
+      .executeTakeFirstOrThrow();
+    // A bigint (text) on PostgreSQL.
+    return Number(points);
   }
 
   /**
