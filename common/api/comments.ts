@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { messages, requiredText } from '../validation';
+import { paginationSchema } from './projects';
 
 /**
  * Comments, replies and their markup: the wire format (projects-side §3, §4, §7, §8, §9).
@@ -31,6 +32,11 @@ export const MARKUP_SHAPES_MAX = 200;
 export const MARKUP_POINTS_MAX = 5000;
 /** Points of all the shapes of one comment together. */
 export const MARKUP_TOTAL_POINTS_MAX = 50_000;
+/**
+ * Points of the markup of all the comments of one asset, every round's together (checked by the
+ * server when a comment is added or its markup grows): what its list and its reports carry at most.
+ */
+export const MARKUP_ASSET_POINTS_MAX = 200_000;
 /** Absolute coordinates (is_relative false) are image pixels: no picture we take is wider. */
 export const MARKUP_ABSOLUTE_MAX = 1_000_000;
 
@@ -86,6 +92,7 @@ export const COMMENT_TEXTS = {
   tooManyShapes: `A comment carries at most ${MARKUP_SHAPES_MAX} shapes.`,
   tooManyPoints: `A line has at most ${MARKUP_POINTS_MAX} points.`,
   tooManyPointsTotal: `A comment's markup has at most ${MARKUP_TOTAL_POINTS_MAX} points.`,
+  tooManyAssetPoints: `An asset's markup has at most ${MARKUP_ASSET_POINTS_MAX.toLocaleString('en-US')} points; delete some markup before drawing more.`,
   relativePoint: 'Relative points lie between 0 and 1.',
   absolutePoint: `Points lie between 0 and ${MARKUP_ABSOLUTE_MAX}.`,
   replyNoMarkup: 'A reply cannot carry markup.',
@@ -161,8 +168,13 @@ export const presentedShapeSchema = z.object({
   is_relative: z.boolean(),
 });
 
+/** How many points a markup's shapes have together (what the caps count). */
+export function markupPointCount(shapes: readonly { points: readonly unknown[] }[]): number {
+  return shapes.reduce((n, s) => n + s.points.length, 0);
+}
+
 export const markupSchema = capped(markupShapeSchema, MARKUP_SHAPES_MAX, COMMENT_TEXTS.tooManyShapes).refine(
-  (shapes) => shapes.reduce((n, s) => n + s.points.length, 0) <= MARKUP_TOTAL_POINTS_MAX,
+  (shapes) => markupPointCount(shapes) <= MARKUP_TOTAL_POINTS_MAX,
   { error: COMMENT_TEXTS.tooManyPointsTotal },
 );
 
@@ -256,7 +268,27 @@ export type Comment = z.infer<typeof commentSchema>;
 /** GET /assets/{id}/comments and per round: `filter` unresolved (open root comments) or all. */
 export const COMMENT_FILTERS = ['all', 'unresolved'] as const;
 export type CommentFilter = (typeof COMMENT_FILTERS)[number];
-export const commentListQuerySchema = z.object({ filter: z.enum(COMMENT_FILTERS).optional() });
+/** Threads (root comments, each with all its replies) a page of the comment list holds, at most and by default. */
+export const COMMENT_LIST_PAGE_SIZE = 100;
+/** The last page number asked for that is not refused (a page past the comments answers none). */
+export const COMMENT_LIST_PAGE_MAX = 100_000;
+/**
+ * Query of the comment lists. They are paged by thread: a page holds up to `per_page` root
+ * comments, the oldest first, each with every one of its replies (a thread is never cut in two).
+ * `filter` applies before the paging; meta.pagination counts root comments.
+ */
+export const commentListQuerySchema = z.object({
+  filter: z.enum(COMMENT_FILTERS).optional(),
+  page: z.coerce.number().int().min(1).max(COMMENT_LIST_PAGE_MAX).default(1),
+  per_page: z.coerce.number().int().min(1).max(COMMENT_LIST_PAGE_SIZE).default(COMMENT_LIST_PAGE_SIZE),
+});
+export type CommentListQuery = z.input<typeof commentListQuerySchema>;
+
+/** A page of a comment list: its threads, and meta.pagination (API.md). */
+export const commentPageSchema = z.object({
+  response: z.array(commentSchema),
+  meta: z.object({ pagination: paginationSchema }),
+});
 
 /** GET /projects/{projectID}/assets/{id}/comments/seen_by_users: who has seen the asset's comments, and when. */
 export const seenByUserSchema = z.object({
