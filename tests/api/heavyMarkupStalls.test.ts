@@ -1,0 +1,107 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  MARKUP_COLORS,
+  MARKUP_POINTS_MAX,
+  MARKUP_TOTAL_POINTS_MAX,
+  MARKUP_ASSET_POINTS_MAX,
+} from '@common/api/comments';
+import { buildAsset } from './assetFactories';
+import { postComment } from './commentFactories';
+import { type ApiClient, type Json, startTestApp, type TestApp } from './harness';
+import { buildProjectCast, type ProjectCast } from './projectCast';
+
+/**
+ * Issue 22 item 2: an asset carrying all the markup it may (MARKUP_ASSET_POINTS_MAX points) and
+ * its exports and comment list, all at once, must leave the server answering others: GET /status
+ * is asked again and again meanwhile, and each answer comes within a second.
+ */
+let t: TestApp;
+let cast: ProjectCast;
+let poster: Json;
+let accepted = 0;
+const ATTEMPTS = 40;
+
+/** A freehand zigzag of MARKUP_POINTS_MAX relative points, its own for each seed. */
+function heavyLine(seed: number): Json {
+  return {
+    points: Array.from({ length: MARKUP_POINTS_MAX }, (_, i) => ({
+      x: Number(((i % 1000) / 1000).toFixed(3)),
+      y: Number((((seed * 37 + Math.floor(i / 1000) * 11 + (i % 7)) % 1000) / 1000).toFixed(3)),
+    })),
+    stroke_color: MARKUP_COLORS.red,
+    stroke_size: 2,
+    is_relative: true,
+  };
+}
+
+beforeAll(async () => {
+  t = await startTestApp({ API_RATE_LIMIT_PER_MINUTE: '100000' });
+  cast = await buildProjectCast(t.baseUrl, t.ctx);
+  const bytes = await sharp({
+    create: { width: 1600, height: 1200, channels: 3, background: { r: 90, g: 110, b: 140 } },
+  })
+    .jpeg()
+    .toBuffer();
+  poster = await buildAsset(cast.owner.client, cast.project.id, { name: 'Poster.jpg', bytes });
+  // As many comments at the per-comment maximum as the asset takes (the attack put 40 on one).
+  const lines = MARKUP_TOTAL_POINTS_MAX / MARKUP_POINTS_MAX;
+  for (let c = 0; c < ATTEMPTS; c++) {
+    const answer = await postComment(cast.owner.client, poster.id, {
+      text: `Heavy markup ${c + 1}`,
+      markup: Array.from({ length: lines }, (_, s) => heavyLine(c * lines + s)),
+    });
+    if (answer.status !== 201) break;
+    accepted += 1;
+  }
+  await t.ctx.jobs.idle();
+}, 120_000);
+afterAll(() => t.close());
+
+async function download(client: ApiClient, path: string): Promise<number> {
+  const response = await fetch(`${t.baseUrl}/api/v1${path}`, { headers: { cookie: client.cookieHeader } });
+  await response.arrayBuffer();
+  return response.status;
+}
+
+/** Every page of the asset's comments, one after the other, as the review screen reads them. */
+async function readAllComments(client: ApiClient): Promise<number> {
+  let count = 0;
+  for (let page = 1; ; page++) {
+    const answer = await client.get(`/assets/${poster.id}/comments?page=${page}`);
+    expect(answer.status).toBe(200);
+    count += answer.body.response.length;
+    if (answer.body.meta?.pagination?.last_page !== false) return count;
+  }
+}
+
+describe('heavy markup leaves the server answering', () => {
+  it('GET /status answers within a second while the largest exports and the comment list run', async () => {
+    let running = true;
+    const waits: number[] = [];
+    const probe = (async () => {
+      while (running) {
+        const started = performance.now();
+        const answer = await fetch(`${t.baseUrl}/api/v1/status`);
+        await answer.arrayBuffer();
+        waits.push(performance.now() - started);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    })();
+    const { owner, collaborator, viewer } = cast;
+    const work = await Promise.all([
+      download(owner.client, `/assets/${poster.id}/comments/export?format=pdf`),
+      download(owner.client, `/projects/${cast.project.id}/comments/export?format=pdf`),
+      download(collaborator.client, `/assets/${poster.id}/comments/export?format=pdf`),
+      download(collaborator.client, `/projects/${cast.project.id}/comments/export?format=csv`),
+      download(viewer.client, `/assets/${poster.id}/comments/export?format=csv`),
+      readAllComments(viewer.client),
+    ]);
+    running = false;
+    await probe;
+    expect(accepted * MARKUP_TOTAL_POINTS_MAX).toBeLessThanOrEqual(MARKUP_ASSET_POINTS_MAX);
+    expect(work).toEqual([200, 200, 200, 200, 200, accepted]);
+    expect(waits.length).toBeGreaterThan(3);
+    expect(Math.max(...waits)).toBeLessThan(1000);
+  }, 120_000);
+});
