@@ -5,7 +5,6 @@ import {
   markupPointCount,
   mentionedIds,
   type Comment,
-  type CommentFilter,
   type MarkupShape,
   type SeenByUser,
 } from '@common/api/comments';
@@ -64,30 +63,6 @@ export class CommentService {
     private readonly files: CommentFiles,
     private readonly clock: Clock,
   ) {}
-
-  /** The asset's comments with their replies, the oldest first; of one round when `roundNumber` is given. */
-  async list(
-    userId: number,
-    assetId: number,
-    options: { roundNumber?: number; filter?: CommentFilter } = {},
-  ): Promise<Comment[]> {
-    const { asset, view } = await this.assetAccess.forAsset(userId, assetId);
-    authorizeComments(view, 'see');
-    let versionId: number | undefined;
-    if (options.roundNumber !== undefined) {
-      const round = (await this.uow.read.assetVersions.listForAsset(asset.id)).find(
-        (r) => r.number === options.roundNumber,
-      );
-      if (!round) throw new AppError(404, 'not_found', COMMENT_TEXTS.noRound);
-      versionId = round.id;
-    }
-    const rows = await this.uow.read.comments.list(asset.id, versionId);
-    const open = new Set(
-      rows.filter((r) => r.parent_id === null && r.completed_at === null).map((r) => r.id),
-    );
-    const shown = options.filter === 'unresolved' ? rows.filter((r) => open.has(r.parent_id ?? r.id)) : rows;
-    return this.present(view, shown);
-  }
 
   async create(userId: number, input: NewCommentInput, uploads: readonly CommentUpload[]): Promise<Comment> {
     const { asset, view } = await this.assetAccess.forAsset(userId, input.asset_id);
