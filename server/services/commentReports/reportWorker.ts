@@ -1,3 +1,4 @@
+import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { commentCsv } from './commentCsv';
 import { createReportDocument, writeCommentPdf } from './commentPdf';
@@ -12,6 +13,14 @@ import { reportAsset } from './reportRounds';
  * as fast as the client downloads, so a slow download holds the drawing, not memory.
  */
 const port = parentPort!;
+
+// Below the server's own thread for the CPU: on Linux a priority set for "this process" (pid 0)
+// is set for the calling thread alone. Elsewhere it lowers nothing that matters, or is refused.
+try {
+  setPriority(10);
+} catch {
+  // Not allowed here: the report is drawn at the usual priority.
+}
 const job = workerData as ReportJob;
 /** Bytes gathered before a batch is sent: fewer, larger messages. */
 const BATCH_BYTES = 64 * 1024;
