@@ -5,8 +5,8 @@ import type { AssetRow } from '../db/repositories/assets';
 import type { ProjectRow } from '../db/repositories/projects';
 import type { AssetVersionRow } from '../db/repositories/assetVersions';
 import type { UnitOfWork } from '../db/unitOfWork';
-import { AppError, forbidden, notFound } from '../errors';
-import { authorizeAssets, type AssetAction } from '../policies/assets';
+import { AppError, notFound } from '../errors';
+import { authorizeAssets, authorizeUploaderAction, type AssetAction } from '../policies/assets';
 import { authorize } from '../policies/projects';
 import { presentRound, type AssetPresenter } from '../presenters/asset';
 import { assetNotFound, type AssetAccess } from './assetAccess';
@@ -124,8 +124,7 @@ export class AssetService {
       if (!last) throw notFound();
       if (rounds.length === 1)
         throw new AppError(422, 'invalid_record', ASSET_TEXTS.onlyRound, { base: [ASSET_TEXTS.onlyRound] });
-      // Uploader-only actions on the current round (§6): the uploader, or the project owner.
-      if (last.uploader_id !== userId && view.actor.role !== 'owner') throw forbidden();
+      authorizeUploaderAction(view, last);
       const now = this.clock.now().toISOString();
       await tx.assetVersions.delete(last.id);
       await tx.assets.setCurrentVersion(asset.id, rounds.at(-2)!.id, now);
