@@ -1,19 +1,21 @@
 import type { ProjectInvitation, ProjectInvitationByHash, ProjectInvite } from '@common/api/projects';
 import { PROJECT_TEXTS } from '@common/api/projects';
-import {
-  canDeleteProjectInvite,
-  invitableProjectRoles,
-  PROJECT_ROLES,
-  type InvitableProjectRole,
-} from '@common/projectRoles';
+import { PROJECT_ROLES, type InvitableProjectRole } from '@common/projectRoles';
 import type { Mailer } from '../adapters/mail/mailer';
 import type { Clock } from '../clock';
 import type { ProjectInvitationRow } from '../db/repositories/projectInvitations';
 import { isUniqueViolation, type UserRow } from '../db/repositories/users';
 import type { UnitOfWork } from '../db/unitOfWork';
 import { projectInvitationEmail, projectInvitationUrl } from '../emails/projectEmails';
-import { AppError, forbidden, invalidRecord, notFound } from '../errors';
-import { authorize } from '../policies/projects';
+import { AppError, invalidRecord, notFound } from '../errors';
+import {
+  authorizeInvitation,
+  authorizeInvitationAcceptance,
+  authorizeInvitationDeletion,
+  invitationAlreadyAccepted,
+  joinsProjectOnSignUp,
+  mayDeleteInvitation,
+} from '../policies/projectMembers';
 import { presentProjectInvitation } from '../presenters/projectMember';
 import type { SignUpInvitations } from './accounts';
 import type { InvitationEmailAllowance } from './invitationEmailAllowance';
@@ -45,9 +47,8 @@ export class ProjectInvitationService implements SignUpInvitations {
   async invite(view: ProjectView, request: ProjectInvite): Promise<ProjectInvitation[]> {
     const d = this.deps;
     const read = d.uow.read;
-    authorize(view, 'projects.invite', PROJECT_TEXTS.cannotInvite);
     const role: InvitableProjectRole = request.role ?? 'viewer';
-    if (!invitableProjectRoles(view.actor.role).includes(role)) throw forbidden(PROJECT_TEXTS.roleNotAllowed);
+    authorizeInvitation(view, role);
     requireActive(await d.workspaceAccess.stateOf(view.project.workspace_id));
 
     const emails = [...new Set(request.invitees.map((e) => e.trim().toLowerCase()))];
@@ -120,7 +121,7 @@ export class ProjectInvitationService implements SignUpInvitations {
         view.project,
         workspace,
         row.invited_by_id === null ? undefined : inviters.get(row.invited_by_id),
-        canDeleteProjectInvite(view.actor.role, row.role),
+        mayDeleteInvitation(view, row),
       ),
     );
   }
@@ -131,8 +132,7 @@ export class ProjectInvitationService implements SignUpInvitations {
     const invitation = await d.uow.read.projectInvitations.findPending(invitationId);
     if (!invitation) throw notFound();
     const view = await d.projectAccess.forUser(invitation.project_id, userId);
-    if (!canDeleteProjectInvite(view.actor.role, invitation.role))
-      throw forbidden('You are not allowed to delete this invitation.');
+    authorizeInvitationDeletion(view, invitation);
     await d.uow.transaction(async (tx) => {
       await tx.projectInvitations.delete(invitation.id);
       await tx.record(
@@ -166,8 +166,7 @@ export class ProjectInvitationService implements SignUpInvitations {
   async accept(user: UserRow, token: string): Promise<ProjectInvitationRow> {
     const invitation = await this.deps.uow.read.projectInvitations.findByHash(sha256(token));
     if (!invitation) throw notFound();
-    if (invitation.email !== user.email.toLowerCase()) throw forbidden(PROJECT_TEXTS.invitationOtherEmail);
-    if (invitation.accepted_at !== null) throw alreadyAccepted();
+    authorizeInvitationAcceptance(invitation, user.email);
     await this.join(invitation, user);
     return invitation;
   }
@@ -175,8 +174,7 @@ export class ProjectInvitationService implements SignUpInvitations {
   /** Sign-up with `invite_hash`: joins when the hash is a pending invitation for the new address. */
   async acceptOnSignUp(user: UserRow, token: string): Promise<void> {
     const invitation = await this.deps.uow.read.projectInvitations.findByHash(sha256(token));
-    if (!invitation || invitation.accepted_at !== null || invitation.email !== user.email.toLowerCase())
-      return;
+    if (!invitation || !joinsProjectOnSignUp(invitation, user.email)) return;
     await this.join(invitation, user);
   }
 
@@ -191,7 +189,8 @@ export class ProjectInvitationService implements SignUpInvitations {
     const now = d.clock.now().toISOString();
     await d.uow
       .transaction(async (tx) => {
-        if (!(await tx.projectInvitations.markAccepted(invitation.id, now))) throw alreadyAccepted();
+        if (!(await tx.projectInvitations.markAccepted(invitation.id, now)))
+          throw invitationAlreadyAccepted();
         if (!(await tx.workspaces.membership(project.workspace_id, user.id))) {
           const workspaceMemberId = await tx.workspaceMembers.add({
             workspaceId: project.workspace_id,
@@ -223,10 +222,8 @@ export class ProjectInvitationService implements SignUpInvitations {
         );
       })
       .catch((error: unknown) => {
-        if (isUniqueViolation(error)) throw alreadyAccepted();
+        if (isUniqueViolation(error)) throw invitationAlreadyAccepted();
         throw error;
       });
   }
 }
-
-const alreadyAccepted = () => invalidRecord({ base: [PROJECT_TEXTS.invitationAccepted] });

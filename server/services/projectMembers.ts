@@ -1,8 +1,7 @@
 import type { ProjectMember } from '@common/api/projects';
-import { PROJECT_TEXTS } from '@common/api/projects';
-import { canRemoveProjectMember } from '@common/projectRoles';
 import type { UnitOfWork } from '../db/unitOfWork';
-import { AppError, forbidden } from '../errors';
+import { AppError } from '../errors';
+import { authorizeMemberRemoval, mayRemoveMember } from '../policies/projectMembers';
 import { presentProjectMember } from '../presenters/projectMember';
 import type { ProjectView } from './projectAccess';
 import { projectEvent } from './projectEvents';
@@ -13,12 +12,8 @@ export class ProjectMemberService {
 
   /** Every member, owner first, each with whether the caller may remove them. */
   async list(view: ProjectView): Promise<ProjectMember[]> {
-    const actor = { role: view.actor.role, userId: view.userId };
     return (await this.uow.read.projectMembers.list(view.project.id)).map((m) =>
-      presentProjectMember(
-        m,
-        canRemoveProjectMember(actor, { role: m.member.role, userId: m.member.user_id }),
-      ),
+      presentProjectMember(m, mayRemoveMember(view, m.member)),
     );
   }
 
@@ -26,9 +21,7 @@ export class ProjectMemberService {
   async remove(view: ProjectView, memberId: number): Promise<void> {
     const target = await this.uow.read.projectMembers.find(view.project.id, memberId);
     if (!target) throw new AppError(404, 'not_found_member', 'This member is not in the project.');
-    const actor = { role: view.actor.role, userId: view.userId };
-    if (!canRemoveProjectMember(actor, { role: target.member.role, userId: target.member.user_id }))
-      throw forbidden(PROJECT_TEXTS.cannotRemove);
+    authorizeMemberRemoval(view, target.member);
     await this.uow.transaction(async (tx) => {
       await tx.projectMembers.remove(target.member.id);
       await tx.record(
