@@ -55,6 +55,21 @@ describe('an asset with more comments than one page holds', () => {
       .poll(() => page.getByTestId('comment').filter({ hasText: 'of the long review' }).count())
       .toBe(THREADS);
     await expect.poll(() => page.getByTestId('unresolved-count').innerText()).toBe(String(THREADS - 1));
+    // Three-digit counts are shown whole: neither filter's label is cut off.
+    const cut = await page
+      .getByTestId('comment-filter')
+      .evaluate((root) =>
+        [root, ...root.querySelectorAll('label')]
+          .filter((box) => box.scrollWidth > box.clientWidth)
+          .map((box) => box.textContent),
+      );
+    expect(cut).toEqual([]);
+    const panel = (await page.getByTestId('comments-panel').boundingBox())!;
+    const exportMenu = (await page
+      .getByRole('button', { name: /export/i })
+      .first()
+      .boundingBox())!;
+    expect(exportMenu.x + exportMenu.width).toBeLessThanOrEqual(panel.x + panel.width);
     expect(asked).toEqual(['?page=1', '?page=2']);
     await last.scrollIntoViewIfNeeded();
     await shot(page, 'comments-second-page');

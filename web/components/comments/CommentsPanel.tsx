@@ -188,11 +188,15 @@ export function CommentsPanel({
   return (
     <section className={classes.panel} aria-label={PANEL_TEXTS.title} data-testid="comments-panel">
       <header className={classes.panelHeader}>
-        <Text fw={650} size="md">
-          {PANEL_TEXTS.title}
-        </Text>
+        <div className={classes.titleRow}>
+          <Text fw={650} size="md">
+            {PANEL_TEXTS.title}
+          </Text>
+          <CommentExportMenu target={{ asset: asset.id }} variant="icon" />
+        </div>
         <SegmentedControl
           size="xs"
+          fullWidth
           value={filter}
           onChange={(value) => setFilter(value)}
           data={[
@@ -230,7 +234,6 @@ export function CommentsPanel({
           aria-label="Show"
           data-testid="comment-filter"
         />
-        <CommentExportMenu target={{ asset: asset.id }} variant="icon" />
       </header>
       <div className={classes.scroll}>
         {isCurrent && <CarriedFeedback asset={asset} actor={actor} meId={me?.id ?? null} />}
