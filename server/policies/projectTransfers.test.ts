@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { ProjectActor } from '@common/projectRoles';
+import { PROJECT_ROLE_NAMES, type ProjectActor } from '@common/projectRoles';
 import type { ProjectView } from './projectView';
-import { authorizeOwnershipTransfer, authorizeWorkspaceTransfer } from './projectTransfers';
+import { authorizeOwnershipTransfer, authorizeWorkspaceTransfer, changesOwner } from './projectTransfers';
 
 const viewOf = (actor: ProjectActor) => ({ actor }) as ProjectView;
 
@@ -34,4 +34,11 @@ describe('project transfers', () => {
       else expect(run).toThrow();
     });
   }
+});
+
+describe('changesOwner', () => {
+  for (const role of PROJECT_ROLE_NAMES)
+    it(`${role === 'owner' ? 'changes nothing' : 'changes the owner'} when handed to the ${role}`, () => {
+      expect(changesOwner({ role })).toBe(role !== 'owner');
+    });
 });

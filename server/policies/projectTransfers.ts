@@ -1,3 +1,4 @@
+import type { ProjectRole } from '@common/projectRoles';
 import { forbidden } from '../errors';
 import type { ProjectView } from './projectView';
 
@@ -11,4 +12,9 @@ export function authorizeOwnershipTransfer(view: ProjectView): void {
 
 export function authorizeWorkspaceTransfer(view: ProjectView): void {
   if (view.actor.role !== 'owner') throw forbidden();
+}
+
+/** Handing the ownership to the member who already holds it changes nothing. */
+export function changesOwner(target: { role: ProjectRole }): boolean {
+  return target.role !== 'owner';
 }

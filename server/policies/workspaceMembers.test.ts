@@ -4,6 +4,8 @@ import { WORKSPACE_ROLE_NAMES, type WorkspaceRole } from '@common/workspaceRoles
 import {
   authorizeAcceptance,
   authorizeInvitationDeletion,
+  authorizeLeaving,
+  authorizeOwnershipCandidate,
   authorizeInvitationRoles,
   authorizeRemoval,
   authorizeRoleChange,
@@ -192,5 +194,49 @@ describe('accepting an invitation', () => {
     expect(joinsOnSignUp(accepted, 'ann@example.com')).toBe(false);
     expect(joinsOnSignUp(pending, 'bob@example.com')).toBe(false);
     expect(joinsOnSignUp(undefined, 'ann@example.com')).toBe(false);
+  });
+});
+
+describe('authorizeLeaving', () => {
+  for (const role of WORKSPACE_ROLE_NAMES)
+    it(`${role === 'owner' ? 'refuses' : 'lets'} the ${role} leave the workspace`, () => {
+      const error = errorOf(() => authorizeLeaving({ role }));
+      if (role === 'owner')
+        expect(error).toMatchObject({
+          status: 403,
+          code: 'forbidden',
+          message: MEMBER_TEXTS.ownerCannotLeave,
+        });
+      else expect(error).toBeUndefined();
+    });
+});
+
+describe('authorizeOwnershipCandidate', () => {
+  const alreadyOwns = { status: 422, code: 'invalid_record' };
+
+  it('hands the workspace to an admin or a limited member who owns no workspace', () => {
+    expect(errorOf(() => authorizeOwnershipCandidate(admin, false, ACTIVE))).toBeUndefined();
+    expect(errorOf(() => authorizeOwnershipCandidate(limited, false, FULL))).toBeUndefined();
+  });
+
+  it('refuses the owner, and any member who owns a workspace, with 422', () => {
+    expect(errorOf(() => authorizeOwnershipCandidate(owner, false, ACTIVE))).toMatchObject(alreadyOwns);
+    for (const candidate of [admin, collaborator, limited])
+      expect(errorOf(() => authorizeOwnershipCandidate(candidate, true, ACTIVE))).toMatchObject(alreadyOwns);
+    expect(errorOf(() => authorizeOwnershipCandidate(admin, true, ACTIVE))?.message).toBe(
+      WORKSPACE_TEXTS.alreadyOwnsWorkspace,
+    );
+  });
+
+  it('needs a free seat for a collaborator, who takes none yet', () => {
+    expect(errorOf(() => authorizeOwnershipCandidate(collaborator, false, ACTIVE))).toBeUndefined();
+    expect(errorOf(() => authorizeOwnershipCandidate(collaborator, false, FULL))).toMatchObject({
+      status: 403,
+      code: 'forbidden_subscription_limit_reached',
+      message: WORKSPACE_TEXTS.memberLimit,
+    });
+    expect(
+      errorOf(() => authorizeOwnershipCandidate(collaborator, false, { ...ACTIVE, isOnFreeTrial: true })),
+    ).toMatchObject({ status: 403, code: 'forbidden_subscription_limit_reached' });
   });
 });

@@ -22,6 +22,8 @@ import { requireActive, requireSeat } from './workspaces';
 export const MEMBER_TEXTS = {
   cannotChangeRole: "You are not allowed to change this member's role.",
   cannotRemove: 'You are not allowed to remove this member.',
+  ownerCannotLeave:
+    'The owner cannot leave the workspace. Transfer the ownership or delete the workspace first.',
 } as const;
 
 export const INVITATION_TEXTS = {
@@ -73,6 +75,25 @@ export function handsOverProjects(role: WorkspaceRole): boolean {
 /** A non-owner, by someone with permission and equal or higher rank, or by themself. */
 export function authorizeRemoval(actor: MemberActor, target: MemberActor): void {
   if (!canRemoveMember(actor, target)) throw forbidden(MEMBER_TEXTS.cannotRemove);
+}
+
+/** Any member but the owner leaves the workspace. */
+export function authorizeLeaving(member: { role: WorkspaceRole }): void {
+  if (member.role === 'owner') throw forbidden(MEMBER_TEXTS.ownerCannotLeave);
+}
+
+/**
+ * The member a workspace is handed to: not its owner, and owning no workspace (else 422). A
+ * collaborator takes no seat today and will, so they need a free seat.
+ */
+export function authorizeOwnershipCandidate(
+  candidate: { role: WorkspaceRole },
+  ownsAWorkspace: boolean,
+  state: Pick<WorkspaceState, 'isActive' | 'isOnFreeTrial' | 'canInviteMembers'>,
+): void {
+  if (candidate.role === 'owner' || ownsAWorkspace)
+    throw invalidRecord({ base: [WORKSPACE_TEXTS.alreadyOwnsWorkspace] });
+  if (!takesSeat(candidate.role)) requireSeat(state);
 }
 
 /** With the invite permission, and only roles of the actor's rank or lower. */

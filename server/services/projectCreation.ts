@@ -6,7 +6,8 @@ import type { Clock } from '../clock';
 import { nameKey, type ProjectsRepository } from '../db/repositories/projects';
 import { isUniqueViolation } from '../db/repositories/users';
 import type { Tx, UnitOfWork } from '../db/unitOfWork';
-import { forbidden, invalidRecord } from '../errors';
+import { invalidRecord } from '../errors';
+import { authorizeProjectCreation } from '../policies/workspaceProjects';
 import { projectEvent } from './projectEvents';
 import type { WorkspaceAccess, WorkspaceView } from './workspaceAccess';
 import { requireRoomForProject } from './workspaceLimits';
@@ -23,8 +24,7 @@ export async function workspaceForNewProject(
   userId: number,
 ): Promise<WorkspaceView> {
   const view = await access.forMember(workspaceId, userId);
-  if (view.member.role !== 'owner' && view.member.role !== 'admin')
-    throw forbidden(PROJECT_TEXTS.cannotCreate);
+  authorizeProjectCreation(view);
   requireRoomForProject(view.state);
   return view;
 }

@@ -5,7 +5,11 @@ import { isUniqueViolation } from '../db/repositories/users';
 import type { UnitOfWork } from '../db/unitOfWork';
 import { projectOwnershipEmail } from '../emails/projectOwnershipEmail';
 import { invalidRecord } from '../errors';
-import { authorizeOwnershipTransfer, authorizeWorkspaceTransfer } from '../policies/projectTransfers';
+import {
+  authorizeOwnershipTransfer,
+  authorizeWorkspaceTransfer,
+  changesOwner,
+} from '../policies/projectTransfers';
 import {
   requireFreeName,
   reserveProjectSlot,
@@ -42,7 +46,7 @@ export class ProjectTransfers {
     const read = this.uow.read;
     const target = await read.projectMembers.findRow(project.id, memberId);
     if (!target) throw invalidRecord({ member_id: [PROJECT_TEXTS.notAMember] });
-    if (target.role === 'owner') return;
+    if (!changesOwner(target)) return;
     const newOwner = await read.users.findById(target.user_id);
     if (!newOwner) throw invalidRecord({ member_id: [PROJECT_TEXTS.notAMember] });
 

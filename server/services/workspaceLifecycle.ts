@@ -2,23 +2,22 @@ import type { Logger } from 'pino';
 import type { z } from 'zod';
 import type { transferOwnershipSchema } from '@common/api/workspaces';
 import { WORKSPACE_TEXTS } from '@common/api/workspaces';
-import { takesSeat } from '@common/workspaceRoles';
 import type { Mailer } from '../adapters/mail/mailer';
 import type { FileStorage } from '../adapters/storage/fileStorage';
 import { isUniqueViolation } from '../db/repositories/users';
 import type { UnitOfWork } from '../db/unitOfWork';
 import { newOwnerEmail } from '../emails/workspaceEmails';
 import { forbidden, invalidRecord } from '../errors';
+import { authorizeLeaving, authorizeOwnershipCandidate, MEMBER_TEXTS } from '../policies/workspaceMembers';
 import type { MemberProjects } from './memberProjects';
 import type { WorkspaceView } from './workspaceAccess';
-import { requireActive, requireOwner, requireSeat } from './workspaceLimits';
+import { requireActive, requireOwner } from './workspaceLimits';
 import type { WorkspaceMemberService } from './workspaceMembers';
 
 export type TransferOwnership = z.infer<typeof transferOwnershipSchema>;
 
 export const LIFECYCLE_TEXTS = {
-  ownerCannotLeave:
-    'The owner cannot leave the workspace. Transfer the ownership or delete the workspace first.',
+  ownerCannotLeave: MEMBER_TEXTS.ownerCannotLeave,
   transferRaced: 'The ownership of this workspace has just changed. Reload and try again.',
 } as const;
 
@@ -43,9 +42,8 @@ export class WorkspaceLifecycleService {
     requireOwner(view);
     requireActive(view.state);
     const candidate = await this.memberService.find(view, input.workspace_member_id);
-    if (candidate.member.role === 'owner' || (await this.uow.read.workspaces.ownedBy(candidate.user.id)))
-      throw invalidRecord({ base: [WORKSPACE_TEXTS.alreadyOwnsWorkspace] });
-    if (!takesSeat(candidate.member.role)) requireSeat(view.state);
+    const ownsAWorkspace = (await this.uow.read.workspaces.ownedBy(candidate.user.id)) !== undefined;
+    authorizeOwnershipCandidate(candidate.member, ownsAWorkspace, view.state);
 
     const formerOwnerId = view.member.user_id;
     const workspaceId = view.workspace.id;
@@ -84,7 +82,7 @@ export class WorkspaceLifecycleService {
 
   /** Any member but the owner leaves; their seat frees and their projects go to the owner. */
   async leave(view: WorkspaceView): Promise<void> {
-    if (view.member.role === 'owner') throw forbidden(LIFECYCLE_TEXTS.ownerCannotLeave);
+    authorizeLeaving(view.member);
     await this.memberService.removeMember(view, await this.memberService.find(view, view.member.id));
   }
 

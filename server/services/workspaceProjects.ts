@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { WorkspaceProject, workspaceProjectsQuerySchema } from '@common/api/projects';
 import type { WorkspaceProjectsOrder } from '../db/repositories/projects';
 import type { UnitOfWork } from '../db/unitOfWork';
+import { seesEveryWorkspaceProject } from '../policies/workspaceProjects';
 import { presentWorkspaceProject } from '../presenters/project';
 import type { WorkspaceView } from './workspaceAccess';
 
@@ -22,7 +23,7 @@ export class WorkspaceProjects {
 
   async list(view: WorkspaceView, query: WorkspaceProjectsQuery): Promise<WorkspaceProject[]> {
     const userId = view.member.user_id;
-    const everything = view.member.role === 'owner' || view.member.role === 'admin';
+    const everything = seesEveryWorkspaceProject(view.member.role);
     const rows = await this.uow.read.projects.inWorkspace(view.workspace.id, {
       memberUserId: everything ? null : userId,
       orderBy: SORT_COLUMNS[query.sort],
