@@ -4,7 +4,9 @@ import { WORKSPACE_ROLE_NAMES } from '@common/workspaceRoles';
 import {
   ONLY_THE_OWNER,
   requireActive,
+  requireMembersFit,
   requireOwner,
+  requirePaidPlan,
   requireRoomForProject,
   requireSeat,
   requireSeats,
@@ -125,6 +127,32 @@ describe('requireStorage', () => {
       status: 400,
       code: 'invalid_workspace',
       message: WORKSPACE_TEXTS.storageLimit,
+    });
+  });
+});
+
+describe('requirePaidPlan', () => {
+  it('lets a paid plan cancel, downgrade and buy add-ons, and refuses a free trial', () => {
+    expect(errorOf(() => requirePaidPlan({ hasAPaidPlan: true }))).toBeUndefined();
+    expect(errorOf(() => requirePaidPlan({ hasAPaidPlan: false }))).toMatchObject({
+      status: 403,
+      code: 'forbidden',
+      message: WORKSPACE_TEXTS.freeTrialFeature,
+    });
+  });
+});
+
+describe('requireMembersFit', () => {
+  it('renews while the seat-taking members fit the plan, up to its count', () => {
+    expect(errorOf(() => requireMembersFit(ROOMY, 4))).toBeUndefined();
+    expect(errorOf(() => requireMembersFit(ROOMY, 5))).toBeUndefined();
+  });
+
+  it('refuses one member over the count with the member limit', () => {
+    expect(errorOf(() => requireMembersFit(ROOMY, 6))).toMatchObject({
+      status: 403,
+      code: 'forbidden_subscription_limit_reached',
+      message: WORKSPACE_TEXTS.memberLimit,
     });
   });
 });

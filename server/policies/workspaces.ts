@@ -52,6 +52,19 @@ export function requireSeats(
     throw subscriptionLimit(WORKSPACE_TEXTS.memberLimit);
 }
 
+/** Cancelling, downgrading and add-ons are for paid plans: a free trial (cost 0) has none of them. */
+export function requirePaidPlan(state: Pick<WorkspaceState, 'hasAPaidPlan'>): void {
+  if (!state.hasAPaidPlan) throw forbidden(WORKSPACE_TEXTS.freeTrialFeature);
+}
+
+/** A subscription renews again only while the seat-taking members fit the plan and its seat add-ons. */
+export function requireMembersFit(
+  state: Pick<WorkspaceState, 'subscriptionMaxMembersCount'>,
+  seatsUsed: number,
+): void {
+  if (seatsUsed > state.subscriptionMaxMembersCount) throw subscriptionLimit(WORKSPACE_TEXTS.memberLimit);
+}
+
 /** Storage may not exceed the included storage plus add-ons. */
 export function requireStorage(state: Pick<WorkspaceState, 'storageAvailable'>, bytes: number): void {
   if (bytes > state.storageAvailable)

@@ -8,13 +8,8 @@ import type { Clock } from '../clock';
 import type { UnitOfWork } from '../db/unitOfWork';
 import { AppError, invalidRecord } from '../errors';
 import type { CheckoutService } from './checkout';
-import {
-  requirePaidPlan,
-  SUBSCRIPTION_TEXTS,
-  subscriptionEvent,
-  subscriptionOf,
-  withClaim,
-} from './subscriptions';
+import { requirePaidPlan } from '../policies/workspaces';
+import { SUBSCRIPTION_TEXTS, subscriptionEvent, subscriptionOf, withClaim } from './subscriptions';
 import type { WorkspaceView } from './workspaceAccess';
 import { requireActive, requireOwner } from './workspaceLimits';
 

@@ -3,7 +3,6 @@ import type { DomainEventInput, DomainEventType } from '@common/domainEvents';
 import { WORKSPACE_TEXTS } from '@common/api/workspaces';
 import { fitsPlan, FREE_TRIAL_PLAN_NAME, isFreePrice, PLAN_LIMITS_TOOLTIP, type Usage } from '@common/plans';
 import { messages } from '@common/validation';
-import type { WorkspaceState } from '@common/workspaceState';
 import type { AddOnPrice, Catalogue } from '../billing/catalogue';
 import { addOnLine, planLine } from '../billing/invoiceLines';
 import { addPeriod } from '../billing/periods';
@@ -11,9 +10,10 @@ import type { Clock } from '../clock';
 import type { SubscriptionsRepository } from '../db/repositories/subscriptions';
 import type { SubscriptionRow } from '../db/repositories/workspaces';
 import type { UnitOfWork } from '../db/unitOfWork';
-import { AppError, forbidden, invalidRecord } from '../errors';
+import { AppError, invalidRecord } from '../errors';
 import type { CheckoutService } from './checkout';
 import type { WorkspaceView } from './workspaceAccess';
+import { requireMembersFit, requirePaidPlan } from '../policies/workspaces';
 import { requireActive, requireOwner } from './workspaceLimits';
 
 export const SUBSCRIPTION_TEXTS = {
@@ -39,11 +39,6 @@ export function subscriptionOf(view: WorkspaceView): SubscriptionRow {
   const subscription = view.facts.subscription;
   if (!subscription) throw new AppError(403, 'inactive_workspace', WORKSPACE_TEXTS.inactiveWorkspace);
   return subscription;
-}
-
-/** Cancelling, downgrading and add-ons are for paid plans: a free trial (cost 0) has none of them. */
-export function requirePaidPlan(state: WorkspaceState): void {
-  if (!state.hasAPaidPlan) throw forbidden(WORKSPACE_TEXTS.freeTrialFeature);
 }
 
 /** The fields an owner's change is decided on; if any moved since the view was read, the change is refused. */
@@ -197,9 +192,7 @@ export class SubscriptionService {
     requireOwner(view);
     requireActive(view.state);
     if (!view.state.isMarkedForCancellation) throw invalidRecord({ base: [SUBSCRIPTION_TEXTS.notCancelled] });
-    if (view.facts.seatsUsed > view.state.subscriptionMaxMembersCount) {
-      throw new AppError(403, 'forbidden_subscription_limit_reached', WORKSPACE_TEXTS.memberLimit);
-    }
+    requireMembersFit(view.state, view.facts.seatsUsed);
     await this.change(view, { cancel_at_period_end: 0 }, 'subscription.changed', { change: 'reactivated' });
   }
 
