@@ -4,12 +4,11 @@ import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import {
   MARKUP_ASSET_POINTS_MAX,
-  MARKUP_COLORS,
   MARKUP_POINTS_MAX,
   MARKUP_TOTAL_POINTS_MAX,
 } from '@common/api/comments';
 import { buildAsset } from '../tests/api/assetFactories';
-import { buildComment } from '../tests/api/commentFactories';
+import { buildComment, heavyLine } from '../tests/api/commentFactories';
 import { startTestApp } from '../tests/api/harness';
 import { buildProjectCast } from '../tests/api/projectCast';
 import { ask, closeApp, median } from './servedApp';
@@ -36,19 +35,6 @@ interface Seeded {
   projectId: number;
   assetIds: number[];
   seededSeconds: number;
-}
-
-/** A zigzag of MARKUP_POINTS_MAX relative points across the picture, its own for each seed. */
-function heavyLine(seed: number) {
-  return {
-    points: Array.from({ length: MARKUP_POINTS_MAX }, (_, i) => ({
-      x: Number(((i % 1000) / 1000).toFixed(3)),
-      y: Number((((seed * 37 + Math.floor(i / 1000) * 11 + (i % 7)) % 1000) / 1000).toFixed(3)),
-    })),
-    stroke_color: MARKUP_COLORS.red,
-    stroke_size: 2,
-    is_relative: true,
-  };
 }
 
 async function serve(): Promise<void> {

@@ -1,4 +1,4 @@
-import { MARKUP_COLORS } from '@common/api/comments';
+import { MARKUP_COLORS, MARKUP_POINTS_MAX } from '@common/api/comments';
 import type { ApiClient, ApiResponse, Json } from './harness';
 
 /** A line of two relative points in the spec's green at size 3, with any field overridden. */
@@ -12,6 +12,19 @@ export function line(over: Record<string, unknown> = {}): Json {
     stroke_size: 3,
     is_relative: true,
     ...over,
+  };
+}
+
+/** A line of the most points a line may have: a zigzag across the picture, its own for each seed. */
+export function heavyLine(seed: number): Json {
+  return {
+    points: Array.from({ length: MARKUP_POINTS_MAX }, (_, i) => ({
+      x: Number(((i % 1000) / 1000).toFixed(3)),
+      y: Number((((seed * 37 + Math.floor(i / 1000) * 11 + (i % 7)) % 1000) / 1000).toFixed(3)),
+    })),
+    stroke_color: MARKUP_COLORS.red,
+    stroke_size: 2,
+    is_relative: true,
   };
 }
 

@@ -1,13 +1,12 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  MARKUP_COLORS,
   MARKUP_POINTS_MAX,
   MARKUP_TOTAL_POINTS_MAX,
   MARKUP_ASSET_POINTS_MAX,
 } from '@common/api/comments';
 import { buildAsset } from './assetFactories';
-import { postComment } from './commentFactories';
+import { heavyLine, postComment } from './commentFactories';
 import { type ApiClient, type Json, startTestApp, type TestApp } from './harness';
 import { buildProjectCast, type ProjectCast } from './projectCast';
 
@@ -21,19 +20,6 @@ let cast: ProjectCast;
 let poster: Json;
 let accepted = 0;
 const ATTEMPTS = 40;
-
-/** A freehand zigzag of MARKUP_POINTS_MAX relative points, its own for each seed. */
-function heavyLine(seed: number): Json {
-  return {
-    points: Array.from({ length: MARKUP_POINTS_MAX }, (_, i) => ({
-      x: Number(((i % 1000) / 1000).toFixed(3)),
-      y: Number((((seed * 37 + Math.floor(i / 1000) * 11 + (i % 7)) % 1000) / 1000).toFixed(3)),
-    })),
-    stroke_color: MARKUP_COLORS.red,
-    stroke_size: 2,
-    is_relative: true,
-  };
-}
 
 beforeAll(async () => {
   t = await startTestApp({ API_RATE_LIMIT_PER_MINUTE: '100000' });
