@@ -1,47 +1,26 @@
-import { SaveFooter } from '@web/routes/settings/SaveFooter';
-import { useEffect, useState } from 'react';
 import { PasswordInput, SimpleGrid, TextInput } from '@mantine/core';
 import { PREFERENCES_SAVED } from '@common/api/errors';
 import type { User } from '@common/api/users';
 import { profileFieldsSchema } from '@common/api/users';
-import { isApiError } from '@web/api/client';
 import { useUpdateProfile, type ProfileChanges } from '@web/api/users';
-import { FormAlert } from '@web/components/auth/FormAlert';
 import { snackbar } from '@web/components/snackbar/snackbar';
+import { UserAvatar } from '@web/components/UserAvatar/UserAvatar';
+import { ImagePicker } from '@web/forms/ImagePicker';
+import { usePickedImage } from '@web/forms/usePickedImage';
 import { useZodForm } from '@web/forms/useZodForm';
-import { SettingsCard } from '../SettingsCard';
-import { avatarProblem } from './avatarFile';
-import { AvatarPicker } from './AvatarPicker';
-
-interface PickedAvatar {
-  file: File;
-  url: string;
-}
+import { SettingsForm } from '../SettingsForm';
+import { AVATAR_ACCEPT, avatarProblem } from './avatarFile';
 
 /** Name, e-mail and avatar; Save only when something changed and everything is valid. */
 export function ProfileForm({ user }: { user: User }) {
   const update = useUpdateProfile(user.id);
   const form = useZodForm(profileFieldsSchema, { name: user.name, email: user.email, current_password: '' });
-  const [avatar, setAvatar] = useState<PickedAvatar | null>(null);
-  const [avatarError, setAvatarError] = useState<string | null>(null);
-
-  useEffect(
-    () => () => {
-      if (avatar) URL.revokeObjectURL(avatar.url);
-    },
-    [avatar],
-  );
-
-  function pick(file: File) {
-    const problem = avatarProblem(file);
-    setAvatarError(problem);
-    setAvatar(problem ? null : { file, url: URL.createObjectURL(file) });
-  }
+  const avatar = usePickedImage('avatar', avatarProblem);
 
   const emailChanges = form.values.email.trim().toLowerCase() !== user.email;
-  const changed = form.isDirty || avatar !== null;
+  const changed = form.isDirty || avatar.picked !== null;
   const canSave =
-    changed && form.isValid && !avatarError && (!emailChanges || form.values.current_password !== '');
+    changed && form.isValid && !avatar.error && (!emailChanges || form.values.current_password !== '');
 
   const save = form.onSubmit((values) => {
     const changes: ProfileChanges = {};
@@ -50,70 +29,56 @@ export function ProfileForm({ user }: { user: User }) {
       changes.email = values.email.trim();
       changes.currentPassword = values.current_password;
     }
-    if (avatar) changes.avatar = avatar.file;
+    if (avatar.picked) changes.avatar = avatar.picked.file;
     update.mutate(changes, {
       onSuccess: () => snackbar.success({ title: PREFERENCES_SAVED }),
       onError: (error) => {
-        const split = form.showServerError(error);
-        const avatarMessage = isApiError(error, 'payload_too_large')
-          ? error.message
-          : isApiError(error)
-            ? error.fieldMessages('avatar')[0]
-            : undefined;
-        if (avatarMessage) {
-          form.setFormError(null);
-          setAvatarError(avatarMessage);
-        } else if (Object.keys(split.fields).length === 0) {
-          form.setFormError(null);
-          snackbar.error();
-        }
+        if (!avatar.showSaveError(error, form)) snackbar.error();
       },
     });
   });
 
-  function discard() {
-    form.reset();
-    setAvatar(null);
-    setAvatarError(null);
-  }
-
   return (
-    <form onSubmit={save} noValidate data-testid="profile-form">
-      <SettingsCard
-        title="Profile"
-        description="How you appear to the people you review with."
-        footer={
-          <SaveFooter
-            changed={changed}
-            canSave={canSave}
-            pending={update.isPending}
-            onDiscard={discard}
-            label="Save changes"
+    <SettingsForm
+      title="Profile"
+      description="How you appear to the people you review with."
+      testId="profile-form"
+      form={form}
+      image={avatar}
+      onSubmit={save}
+      changed={changed}
+      canSave={canSave}
+      pending={update.isPending}
+      saveLabel="Save changes"
+    >
+      <ImagePicker
+        preview={
+          <UserAvatar
+            user={{ name: form.values.name || user.name, avatar: avatar.picked?.url ?? user.avatar }}
+            size={80}
+            radius={999}
+            data-testid="profile-avatar"
           />
         }
-      >
-        {form.formError && <FormAlert>{form.formError}</FormAlert>}
-        <AvatarPicker
-          name={form.values.name || user.name}
-          src={avatar?.url ?? user.avatar}
-          error={avatarError}
-          onPick={pick}
+        accept={AVATAR_ACCEPT}
+        label="Upload photo"
+        hint="JPG, PNG or GIF, up to 5 MB."
+        image={avatar}
+      />
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <TextInput label="Name" autoComplete="name" {...form.inputProps('name')} />
+        <TextInput label="Email" type="email" autoComplete="email" {...form.inputProps('email')} />
+      </SimpleGrid>
+      {emailChanges && (
+        <PasswordInput
+          label="Current password"
+          description="To change your e-mail, confirm it is you. We will also let your old address know."
+          autoComplete="current-password"
+          maw={{ sm: 'calc(50% - var(--mantine-spacing-md) / 2)' }}
+          data-testid="profile-current-password"
+          {...form.inputProps('current_password')}
         />
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <TextInput label="Name" autoComplete="name" {...form.inputProps('name')} />
-          <TextInput label="Email" type="email" autoComplete="email" {...form.inputProps('email')} />
-        </SimpleGrid>
-        {emailChanges && (
-          <PasswordInput
-            label="Current password"
-            description="To change your e-mail, confirm it is you. We will also let your old address know."
-            autoComplete="current-password"
-            maw={{ sm: 'calc(50% - var(--mantine-spacing-md) / 2)' }}
-            data-testid="profile-current-password"
-            {...form.inputProps('current_password')}
-          />
-        )}
-      </SettingsCard>
-    </form>
+      )}
+    </SettingsForm>
   );
 }

@@ -1,27 +1,21 @@
-import { SaveFooter } from '@web/routes/settings/SaveFooter';
-import { useEffect, useState } from 'react';
-import { Button, FileButton, Group, Stack, Text, TextInput } from '@mantine/core';
-import { IconUpload } from '@tabler/icons-react';
+import { Group, Stack, Text, TextInput } from '@mantine/core';
 import { z } from 'zod';
 import { PREFERENCES_SAVED } from '@common/api/errors';
 import { workspaceNameField, type Workspace } from '@common/api/workspaces';
 import type { WorkspaceState } from '@common/workspaceState';
 import { isApiError } from '@web/api/client';
 import { useUpdateWorkspace, type WorkspaceChanges } from '@web/api/workspaces';
-import { FormAlert } from '@web/components/auth/FormAlert';
 import { snackbar } from '@web/components/snackbar/snackbar';
 import { reportWorkspaceAccessError } from '@web/components/workspace/accessErrors';
 import { WorkspaceLogo } from '@web/components/workspace/WorkspaceLogo';
+import { ImagePicker } from '@web/forms/ImagePicker';
+import { usePickedImage } from '@web/forms/usePickedImage';
 import { useZodForm } from '@web/forms/useZodForm';
 import { SettingsCard } from '@web/routes/settings/SettingsCard';
+import { SettingsForm } from '@web/routes/settings/SettingsForm';
 import { LOGO_ACCEPT, logoProblem } from './logoFile';
 
 const detailsSchema = z.object({ name: workspaceNameField });
-
-interface PickedLogo {
-  file: File;
-  url: string;
-}
 
 /** Name and logo: the owner of an active workspace edits them, everyone else reads them. */
 export function WorkspaceDetailsCard({ workspace, state }: { workspace: Workspace; state: WorkspaceState }) {
@@ -61,98 +55,57 @@ function ReadOnlyDetails({ workspace, state }: { workspace: Workspace; state: Wo
 function DetailsForm({ workspace }: { workspace: Workspace }) {
   const update = useUpdateWorkspace(workspace.id);
   const form = useZodForm(detailsSchema, { name: workspace.name });
-  const [logo, setLogo] = useState<PickedLogo | null>(null);
-  const [logoError, setLogoError] = useState<string | null>(null);
-
-  useEffect(
-    () => () => {
-      if (logo) URL.revokeObjectURL(logo.url);
-    },
-    [logo],
-  );
-
-  function pick(file: File) {
-    const problem = logoProblem(file);
-    setLogoError(problem);
-    setLogo(problem ? null : { file, url: URL.createObjectURL(file) });
-  }
+  const logo = usePickedImage('logo', logoProblem);
 
   const nameChanged = form.values.name.trim() !== workspace.name;
-  const changed = nameChanged || logo !== null;
-  const canSave = changed && form.isValid && !logoError;
+  const changed = nameChanged || logo.picked !== null;
+  const canSave = changed && form.isValid && !logo.error;
 
   const save = form.onSubmit((values) => {
     const changes: WorkspaceChanges = {};
     if (values.name.trim() !== workspace.name) changes.name = values.name.trim();
-    if (logo) changes.logo = logo.file;
+    if (logo.picked) changes.logo = logo.picked.file;
     update.mutate(changes, {
       onSuccess: () => {
-        setLogo(null);
+        logo.saved();
         snackbar.success({ title: PREFERENCES_SAVED });
       },
       onError: (error) => {
         if (reportWorkspaceAccessError(error, workspace)) return;
-        const split = form.showServerError(error);
-        const logoMessage = isApiError(error, 'payload_too_large')
-          ? error.message
-          : isApiError(error)
-            ? error.fieldMessages('logo')[0]
-            : undefined;
-        if (logoMessage) {
-          form.setFormError(null);
-          setLogoError(logoMessage);
-        } else if (Object.keys(split.fields).length === 0) {
-          form.setFormError(null);
+        if (!logo.showSaveError(error, form))
           snackbar.error({ title: isApiError(error) ? error.message : undefined });
-        }
       },
     });
   });
 
-  function discard() {
-    form.reset();
-    setLogo(null);
-    setLogoError(null);
-  }
-
   return (
-    <form onSubmit={save} noValidate data-testid="workspace-details">
-      <SettingsCard
-        title="Workspace"
-        description="The name and logo your members see."
-        footer={
-          <SaveFooter
-            changed={changed}
-            canSave={canSave}
-            pending={update.isPending}
-            onDiscard={discard}
-            label="Save"
-          />
-        }
-      >
-        {form.formError && <FormAlert>{form.formError}</FormAlert>}
-        <Group gap="lg" wrap="nowrap">
+    <SettingsForm
+      title="Workspace"
+      description="The name and logo your members see."
+      testId="workspace-details"
+      form={form}
+      image={logo}
+      onSubmit={save}
+      changed={changed}
+      canSave={canSave}
+      pending={update.isPending}
+      saveLabel="Save"
+    >
+      <ImagePicker
+        preview={
           <WorkspaceLogo
-            workspace={{ name: form.values.name || workspace.name, logo: logo?.url ?? workspace.logo }}
+            workspace={{ name: form.values.name || workspace.name, logo: logo.picked?.url ?? workspace.logo }}
             size={72}
             radius="lg"
             data-testid="workspace-logo-preview"
           />
-          <Stack gap={6}>
-            <FileButton accept={LOGO_ACCEPT} onChange={(file) => file && pick(file)}>
-              {(props) => (
-                <Button variant="default" leftSection={<IconUpload size={16} />} {...props}>
-                  Upload logo
-                </Button>
-              )}
-            </FileButton>
-            <Text size="xs" c={logoError ? 'red' : 'dimmed'} role={logoError ? 'alert' : undefined}>
-              {logoError ?? 'JPG, PNG or GIF, up to 5 MB.'}
-            </Text>
-          </Stack>
-        </Group>
-        <TextInput label="Name" autoComplete="organization" maw={420} {...form.inputProps('name')} />
-      </SettingsCard>
-    </form>
+        }
+        accept={LOGO_ACCEPT}
+        label="Upload logo"
+        hint="JPG, PNG or GIF, up to 5 MB."
+        image={logo}
+      />
+      <TextInput label="Name" autoComplete="organization" maw={420} {...form.inputProps('name')} />
+    </SettingsForm>
   );
 }
