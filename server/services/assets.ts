@@ -8,6 +8,7 @@ import type { UnitOfWork } from '../db/unitOfWork';
 import { AppError, notFound } from '../errors';
 import { authorizeAssets, authorizeUploaderAction, type AssetAction } from '../policies/assets';
 import { authorize } from '../policies/projects';
+import { sharedLinkAllowsDownloads } from '../policies/sharedLinks';
 import { presentRound, type AssetPresenter } from '../presenters/asset';
 import { assetNotFound, type AssetAccess } from './assetAccess';
 import type { ProjectAccess, ProjectView } from './projectAccess';
@@ -102,7 +103,7 @@ export class AssetService {
     if (!round || round.project_id !== project.id) throw notFound();
     const asset = await this.uow.read.assets.findById(round.asset_id);
     if (asset?.current_version_id !== round.id) throw notFound();
-    return { round, asset, downloadable: project.share_hash_downloadable === 1 };
+    return { round, asset, downloadable: sharedLinkAllowsDownloads(project) };
   }
 
   /** The rounds of the given assets of one project (GET /projects/{id}/asset_versions?ids[]=). */

@@ -15,6 +15,7 @@ import type { UnitOfWork } from '../db/unitOfWork';
 import { downloadReadyEmail } from '../emails/downloadEmails';
 import { AppError, notFound } from '../errors';
 import { authorize } from '../policies/projects';
+import { authorizeSharedDownload, sharedDownloadNotAllowed } from '../policies/sharedLinks';
 import { DownloadLinks, type DownloadOptions, type DownloadSelection } from './downloadLinks';
 import { DownloadPlans, type DownloadPlan } from './downloadPlans';
 import type { ProjectAccess } from './projectAccess';
@@ -58,9 +59,6 @@ export interface DownloadDeps {
   config: Config;
   log: Logger;
 }
-
-const notDownloadable = () => new AppError(403, 'download_not_allowed', DOWNLOAD_TEXTS.notDownloadable);
-const latestOnly = () => new AppError(403, 'forbidden', DOWNLOAD_TEXTS.sharedLatestOnly);
 
 /**
  * Downloads (§5): members get the current round of an asset, all rounds of one, a selection, a
@@ -137,8 +135,7 @@ export class Downloads {
 
   /** GET /shared/{shareHash}/assets/{id}/download: the latest round, on a link that allows downloads. */
   async sharedAsset(project: ProjectRow, assetId: number, options: DownloadOptions & { allRounds: boolean }) {
-    if (project.share_hash_downloadable !== 1) throw notDownloadable();
-    if (options.allRounds) throw latestOnly();
+    authorizeSharedDownload(project, options);
     return this.plans.plan(project, { kind: 'assets', assetIds: [assetId] }, options);
   }
 
@@ -151,7 +148,8 @@ export class Downloads {
     selection: Exclude<DownloadSelection, { kind: 'rounds' }>,
     options: DownloadOptions,
   ): Promise<DownloadAnswer> {
-    if (project.share_hash_downloadable !== 1 || !project.share_hash) throw notDownloadable();
+    authorizeSharedDownload(project, { allRounds: false });
+    if (!project.share_hash) throw sharedDownloadNotAllowed();
     await this.plans.plan(project, selection, options);
     const token = this.links.sign(
       { use: 'shared', projectId: project.id, selection, options },
@@ -167,7 +165,7 @@ export class Downloads {
   async openSharedLink(project: ProjectRow, token: string): Promise<DownloadPlan> {
     const claims = this.links.verify(token, this.d.clock.now());
     if (claims.use !== 'shared' || claims.projectId !== project.id) throw notFound();
-    if (project.share_hash_downloadable !== 1) throw notDownloadable();
+    authorizeSharedDownload(project, { allRounds: false });
     return this.plans.plan(project, claims.selection, claims.options);
   }
 
