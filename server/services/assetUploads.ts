@@ -12,6 +12,7 @@ import { AppError, notFound } from '../errors';
 import { detectFileTypeOfFile } from '../media/previews/fileType';
 import { IMAGE_TYPES, type FileType } from '../media/previews/types';
 import { authorize } from '../policies/projects';
+import { ownsUpload } from '../policies/uploads';
 import type { ProjectAccess } from './projectAccess';
 import { projectEvent } from './projectEvents';
 import type { StorageRoom } from './storageRoom';
@@ -179,7 +180,7 @@ export class AssetUploads {
   /** What an upload became, for its uploader (GET /uploads/{id}/result). */
   async result(userId: number, id: string): Promise<AssetUploadRow> {
     const upload = await this.uow.read.assetUploads.findById(id);
-    if (upload?.user_id !== userId) throw notFound();
+    if (!ownsUpload(userId, upload)) throw notFound();
     return upload;
   }
 

@@ -5,6 +5,7 @@ import type { AssetUploadRow, OpenUploadScope } from '../db/repositories/assetUp
 import type { UnitOfWork } from '../db/unitOfWork';
 import { AppError, notFound } from '../errors';
 import { authorize } from '../policies/projects';
+import { ownsUpload } from '../policies/uploads';
 import type { ProjectAccess } from './projectAccess';
 
 /**
@@ -38,7 +39,7 @@ export class UploadRevocation {
   /** Before a PATCH's bytes are taken: the uploader's own upload, into a project they may still upload to. */
   async requireWritable(userId: number, id: string): Promise<void> {
     const upload = await this.uow.read.assetUploads.findById(id);
-    if (upload?.user_id !== userId || upload.status === 'failed') throw notFound();
+    if (!ownsUpload(userId, upload) || upload.status === 'failed') throw notFound();
     // A finishing or finished upload answers its outcome, which AssetUploads.finish checks again.
     if (upload.status !== 'uploading') return;
     const refusal = await uploadRefusal(this.access, upload);
