@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ProjectRole } from '@common/projectRoles';
 import type { ProjectRow } from '../db/repositories/projects';
-import { mayDestroy, mayEdit, type CommentRanks } from './comments';
+import { AppError } from '../errors';
+import { authorizeComplete, mayComplete, mayDestroy, mayEdit, type CommentRanks } from './comments';
 import type { ProjectView } from './projectView';
 
 const ROLE_OF: Record<ProjectRole, number> = { owner: 1, collaborator: 2, viewer: 3 };
@@ -59,5 +60,27 @@ describe('edit', () => {
     expect(mayEdit(viewOf(1, 'owner'), { user_id: 1 })).toBe(true);
     expect(mayEdit(viewOf(1, 'owner'), { user_id: 2 })).toBe(false);
     expect(mayEdit(viewOf(3, 'viewer'), { user_id: 3 })).toBe(false);
+  });
+});
+
+describe('complete and reopen', () => {
+  it('a root comment, by any role that may comment; never a reply', () => {
+    expect(mayComplete(viewOf(1, 'owner'), { parent_id: null })).toBe(true);
+    expect(mayComplete(viewOf(2, 'collaborator'), { parent_id: null })).toBe(true);
+    expect(mayComplete(viewOf(3, 'viewer'), { parent_id: null })).toBe(false);
+    expect(mayComplete(viewOf(1, 'owner'), { parent_id: 7 })).toBe(false);
+  });
+
+  it('answers 403 forbidden to whoever may not', () => {
+    expect(() => authorizeComplete(viewOf(2, 'collaborator'), { parent_id: null })).not.toThrow();
+    const refusal = (() => {
+      try {
+        authorizeComplete(viewOf(3, 'viewer'), { parent_id: null });
+      } catch (error) {
+        return error;
+      }
+    })();
+    expect(refusal).toBeInstanceOf(AppError);
+    expect(refusal).toMatchObject({ status: 403, code: 'forbidden' });
   });
 });

@@ -53,6 +53,10 @@ export function mayComplete(view: ProjectView, comment: Pick<CommentRow, 'parent
   return comment.parent_id === null && can(view.actor, 'comments.add');
 }
 
+export function authorizeComplete(view: ProjectView, comment: Pick<CommentRow, 'parent_id'>): void {
+  if (!mayComplete(view, comment)) throw forbidden();
+}
+
 export function authorizeEdit(view: ProjectView, comment: Pick<CommentRow, 'user_id'>): void {
   if (!mayEdit(view, comment)) throw forbidden(COMMENT_TEXTS.editOwnOnly);
 }

@@ -18,10 +18,9 @@ import {
   authorizeComments,
   authorizeDestroy,
   authorizeEdit,
-  mayComplete,
+  authorizeComplete,
   type CommentRanks,
 } from '../policies/comments';
-import { forbidden } from '../errors';
 import { presentReply, presentThreads } from '../presenters/comment';
 import { avatarUrl } from '../presenters/user';
 import type { AssetAccess } from './assetAccess';
@@ -147,7 +146,7 @@ export class CommentService {
   async setCompleted(userId: number, commentId: number, completed: boolean): Promise<Comment> {
     const { comment, asset, view } = await this.load(userId, commentId);
     if (comment.parent_id !== null) throw invalidRecord({ parent_id: [COMMENT_TEXTS.replyNoCompletion] });
-    if (!mayComplete(view, comment)) throw forbidden();
+    authorizeComplete(view, comment);
     await this.uow.transaction(async (tx) => {
       const now = this.now();
       const completion = completed ? { at: now, byId: userId } : null;
