@@ -2,11 +2,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import {
-  MARKUP_ASSET_POINTS_MAX,
-  MARKUP_POINTS_MAX,
-  MARKUP_TOTAL_POINTS_MAX,
-} from '@common/api/comments';
+import { MARKUP_ASSET_POINTS_MAX, MARKUP_POINTS_MAX, MARKUP_TOTAL_POINTS_MAX } from '@common/api/comments';
 import { buildAsset } from '../tests/api/assetFactories';
 import { buildComment, heavyLine } from '../tests/api/commentFactories';
 import { startTestApp } from '../tests/api/harness';

@@ -30,7 +30,7 @@ import {
  * older commit beside this one) their runs interleave, so machine noise falls on both alike.
  * BENCH_DB=sqlite|postgres|both (both), BENCH_SECONDS per run (5), BENCH_REPEATS (3),
  * BENCH_PROFILE=<dir> writes a CPU profile of each app process under load there,
- * BENCH_READ_CACHE=off builds every answer (server/services/readCache.ts keeps them otherwise, and
+ * BENCH_READ_CACHE=off builds every answer (server/services/platform/readCache.ts keeps them otherwise, and
  * nothing changes the data during a run).
  */
 

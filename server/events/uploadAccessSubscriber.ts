@@ -1,6 +1,6 @@
 import type { DomainEvent, DomainEventType } from '@common/domainEvents';
 import type { OpenUploadScope } from '../db/repositories/assetUploads';
-import type { UploadRevocation } from '../services/uploadRevocation';
+import type { UploadRevocation } from '../services/assets/uploadRevocation';
 import type { EventSubscriber } from './subscriber';
 
 /** The changes after which someone may have lost the right to upload into a project. */

@@ -1,5 +1,5 @@
 import type { JobDefinition, JobQueue } from '../adapters/queue/jobQueue';
-import type { AddressMail, QueueAddressMail } from '../services/addressMail';
+import type { AddressMail, QueueAddressMail } from '../services/accounts/addressMail';
 
 export const ADDRESS_MAIL = 'accounts.address_mail';
 

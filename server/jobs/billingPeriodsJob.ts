@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { JobDefinition } from '../adapters/queue/jobQueue';
 import type { Clock } from '../clock';
-import type { BillingPeriodService } from '../services/billingPeriods';
+import type { BillingPeriodService } from '../services/billing/billingPeriods';
 
 export const BILLING_PERIODS = 'billing.periods';
 /** Every minute; each slot runs on one instance only (the queue's schedule), and the run's own claims keep a period single. */

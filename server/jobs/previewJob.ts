@@ -1,10 +1,10 @@
 import type { JobDefinition } from '../adapters/queue/jobQueue';
-import type { AssetPreviews } from '../services/assetPreviews';
+import type { AssetPreviews } from '../services/assets/assetPreviews';
 
 export const MAKE_PREVIEWS = 'previews.make';
 const RETRY_LIMIT = 2;
 
-/** A round's thumbnail, preview, low-res download, placeholder and tiles (server/services/assetPreviews.ts). */
+/** A round's thumbnail, preview, low-res download, placeholder and tiles (server/services/assets/assetPreviews.ts). */
 export function previewJob(previews: AssetPreviews): JobDefinition<{ versionId: number }> {
   return {
     name: MAKE_PREVIEWS,

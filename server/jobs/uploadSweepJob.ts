@@ -1,5 +1,5 @@
 import type { JobDefinition } from '../adapters/queue/jobQueue';
-import type { UploadSweep } from '../services/uploadSweep';
+import type { UploadSweep } from '../services/assets/uploadSweep';
 
 export const SWEEP_UPLOADS = 'uploads.sweep';
 /** Every ten minutes, once across instances. */

@@ -1,5 +1,5 @@
 import type { JobDefinition } from '../adapters/queue/jobQueue';
-import { BUILD_ZIP, REMOVE_ZIP, type BuildZipPayload, type Downloads } from '../services/downloads';
+import { BUILD_ZIP, REMOVE_ZIP, type BuildZipPayload, type Downloads } from '../services/assets/downloads';
 
 /**
  * A download too large to stream in one request: the zip is built on the files' disk, stored, and

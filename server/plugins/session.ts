@@ -2,8 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { SignedInUser } from '../db/repositories/sessions';
 import { unauthorized } from '../errors';
-import { DEVICE_COOKIE, DEVICE_COOKIE_DAYS } from '../services/knownDevices';
-import type { SessionService } from '../services/sessions';
+import { DEVICE_COOKIE, DEVICE_COOKIE_DAYS } from '../services/accounts/knownDevices';
+import type { SessionService } from '../services/accounts/sessions';
 
 export const SESSION_COOKIE = 'proofroom_session';
 
@@ -12,7 +12,7 @@ export interface RequestSession {
   sessionId: string;
   /** The signed-in user as the session lookup read them (GET /users/me answers with it). */
   signedIn: SignedInUser;
-  /** The database's data version as the call started (server/services/readCache.ts). */
+  /** The database's data version as the call started (server/services/platform/readCache.ts). */
   dataVersion: string | null;
 }
 
@@ -72,7 +72,7 @@ export async function startSession(
   });
 }
 
-/** The known-device cookie of server/services/knownDevices.ts: httpOnly, for the API only. */
+/** The known-device cookie of server/services/accounts/knownDevices.ts: httpOnly, for the API only. */
 export function rememberDevice(ctx: SessionDeps, reply: FastifyReply, token: string): void {
   void reply.setCookie(DEVICE_COOKIE, token, {
     path: '/api/v1/users',

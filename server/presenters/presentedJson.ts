@@ -9,7 +9,7 @@ import type { FastifyReply } from 'fastify';
  */
 export const presentedJson = () => (data: unknown) => JSON.stringify(data);
 
-/** Sends JSON already made (a kept answer of server/services/readCache.ts) as it is. */
+/** Sends JSON already made (a kept answer of server/services/platform/readCache.ts) as it is. */
 export function sendJson(reply: FastifyReply, json: Buffer): FastifyReply {
   return reply.type('application/json; charset=utf-8').send(json);
 }

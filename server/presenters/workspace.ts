@@ -5,6 +5,7 @@ import type { Catalogue } from '../billing/catalogue';
 import type { UserRow } from '../db/repositories/users';
 import type { AddOnRow, SubscriptionRow, WorkspaceRow } from '../db/repositories/workspaces';
 import { sha256 } from '../secrets';
+import type { WorkspaceFactsRows } from '../policies/workspaceView';
 import { avatarUrl } from './user';
 
 export function presentRole(role: WorkspaceRole) {
@@ -60,18 +61,6 @@ export function presentSubscription(
     downgrade_at_period_end: downgrade,
     free_trial_expires_at: row.free_trial_expires_at,
   };
-}
-
-export interface WorkspaceFactsRows {
-  workspace: WorkspaceRow;
-  owner: UserRow;
-  role: WorkspaceRole;
-  subscription: SubscriptionRow | undefined;
-  addOns: AddOnRow[];
-  membersCount: number;
-  seatsUsed: number;
-  projectsCount: number;
-  storageUsedInBytes: number;
 }
 
 export function presentWorkspace(rows: WorkspaceFactsRows, catalogue: Catalogue): Workspace {

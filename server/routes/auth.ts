@@ -19,7 +19,7 @@ import {
   startSession,
   type SessionDeps,
 } from '../plugins/session';
-import { DEVICE_COOKIE } from '../services/knownDevices';
+import { DEVICE_COOKIE } from '../services/accounts/knownDevices';
 
 const userAnswer = envelope(userSchema);
 const sessionAnswer = envelope(z.object({ user: userSchema.nullable() }));

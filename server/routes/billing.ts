@@ -17,8 +17,8 @@ import {
   presentInvoiceDetail,
   presentPaymentMethod,
 } from '../presenters/billing';
-import type { WorkspaceView } from '../services/workspaceAccess';
-import { requireOwner } from '../services/workspaceLimits';
+import type { WorkspaceView } from '../policies/workspaceView';
+import { requireOwner } from '../policies/workspaces';
 import { idParams } from './auth';
 
 const tags = ['billing'];

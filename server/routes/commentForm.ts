@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { COMMENT_FILE_MAX_BYTES, COMMENT_FILES_MAX } from '@common/api/comments';
 import { fieldErrors } from '@common/validation';
 import { invalidRecord } from '../errors';
-import type { CommentUpload } from '../services/commentFiles';
+import type { CommentUpload } from '../services/comments/commentFiles';
 import { multipartForm } from './multipartDoc';
 import { readParts } from './multipartForm';
 

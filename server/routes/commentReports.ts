@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { commentExportQuerySchema, type CommentExportFormat } from '@common/api/commentCarryOver';
 import type { AppContext } from '../context';
 import { requireSession } from '../plugins/session';
-import type { ReportOutline } from '../services/commentReports/reportModel';
+import type { ReportOutline } from '../services/comments/commentReports/reportModel';
 import { idParams } from './auth';
 import { attachment } from './contentDisposition';
 

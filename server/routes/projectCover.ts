@@ -4,7 +4,7 @@ import { projectSchema } from '@common/api/projects';
 import type { AppContext } from '../context';
 import { invalidRecord } from '../errors';
 import { requireSession } from '../plugins/session';
-import { COVER_MAX_BYTES } from '../services/projectCover';
+import { COVER_MAX_BYTES } from '../services/projects/projectCover';
 import { idParams } from './auth';
 import { multipartForm } from './multipartDoc';
 import { readMultipartForm } from './multipartForm';

@@ -5,8 +5,8 @@ import type { AppContext } from '../context';
 import type { AssetVersionRow } from '../db/repositories/assetVersions';
 import { notFound } from '../errors';
 import { requireSession } from '../plugins/session';
-import type { RoundFile } from '../services/assets';
-import { savedFileName } from '../services/downloadPlans';
+import type { RoundFile } from '../services/assets/assets';
+import { savedFileName } from '../services/assets/downloadPlans';
 import { attachment } from './contentDisposition';
 
 export type RenditionRouteDeps = Pick<AppContext, 'assets' | 'storage' | 'roundPages'>;

@@ -16,8 +16,8 @@ import {
 import type { AppContext } from '../context';
 import type { ProjectRow } from '../db/repositories/projects';
 import { presentPagination } from '../presenters/pagination';
-import { shareNotFound } from '../services/sharedAccess';
-import { SHARED_ASSETS_PER_PAGE } from '../services/sharedAssets';
+import { shareNotFound } from '../services/projects/sharedAccess';
+import { SHARED_ASSETS_PER_PAGE } from '../services/assets/sharedAssets';
 import { notFound } from '../errors';
 import { renditionParams, sendRendition } from './renditions';
 import { sendStoredFile } from './storedFile';

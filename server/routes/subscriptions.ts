@@ -4,7 +4,7 @@ import { envelope } from '@common/api/envelope';
 import { workspaceSchema } from '@common/api/workspaces';
 import type { AppContext } from '../context';
 import { requireSession } from '../plugins/session';
-import type { WorkspaceView } from '../services/workspaceAccess';
+import type { WorkspaceView } from '../policies/workspaceView';
 import { idParams } from './auth';
 
 const workspaceAnswer = envelope(workspaceSchema);

@@ -1,15 +1,15 @@
 import { SessionsRepository } from '../db/repositories/sessions';
 import { queueAddressMail } from '../jobs/addressMailJob';
-import { AccessCodeService } from '../services/accessCodes';
-import { AccountService, type SignUpInvitations } from '../services/accounts';
-import { AttemptThrottle } from '../services/attemptThrottle';
-import { DevOutboxService } from '../services/devOutbox';
-import { DismissalService } from '../services/dismissals';
-import { KnownDevices } from '../services/knownDevices';
-import { PasswordResetService } from '../services/passwordResets';
-import { ProfileService } from '../services/profile';
-import { SessionService } from '../services/sessions';
-import { UserDirectory } from '../services/userDirectory';
+import { AccessCodeService } from '../services/accounts/accessCodes';
+import { AccountService, type SignUpInvitations } from '../services/accounts/accounts';
+import { AttemptThrottle } from '../services/accounts/attemptThrottle';
+import { DevOutboxService } from '../services/accounts/devOutbox';
+import { DismissalService } from '../services/accounts/dismissals';
+import { KnownDevices } from '../services/accounts/knownDevices';
+import { PasswordResetService } from '../services/accounts/passwordResets';
+import { ProfileService } from '../services/accounts/profile';
+import { SessionService } from '../services/accounts/sessions';
+import { UserDirectory } from '../services/accounts/userDirectory';
 import type { Platform } from './platform';
 
 export type AccountServices = ReturnType<typeof accountServices>;

@@ -1,10 +1,10 @@
-import { AddOnService } from '../services/addOns';
-import { BillingPeriodService } from '../services/billingPeriods';
-import { BillingRecords } from '../services/billingRecords';
-import { CheckoutService } from '../services/checkout';
-import { PaymentEvents } from '../services/paymentEvents';
-import { SubscriptionService } from '../services/subscriptions';
-import { WorkspaceUsage } from '../services/workspaceUsage';
+import { AddOnService } from '../services/billing/addOns';
+import { BillingPeriodService } from '../services/billing/billingPeriods';
+import { BillingRecords } from '../services/billing/billingRecords';
+import { CheckoutService } from '../services/billing/checkout';
+import { PaymentEvents } from '../services/billing/paymentEvents';
+import { SubscriptionService } from '../services/billing/subscriptions';
+import { WorkspaceUsage } from '../services/billing/workspaceUsage';
 import type { Platform } from './platform';
 
 export type BillingServices = ReturnType<typeof billingServices>;

@@ -1,9 +1,9 @@
-import { CommentCarryOver } from '../services/commentCarryOver';
-import { CommentFiles } from '../services/commentFiles';
-import { CommentList } from '../services/commentList';
-import { CommentReports } from '../services/commentReports/commentReports';
-import { ReportBuilds } from '../services/commentReports/reportBuilds';
-import { CommentService } from '../services/comments';
+import { CommentCarryOver } from '../services/comments/commentCarryOver';
+import { CommentFiles } from '../services/comments/commentFiles';
+import { CommentList } from '../services/comments/commentList';
+import { CommentReports } from '../services/comments/commentReports/commentReports';
+import { ReportBuilds } from '../services/comments/commentReports/reportBuilds';
+import { CommentService } from '../services/comments/comments';
 import type { AssetServices } from './assets';
 import type { Platform } from './platform';
 import type { ProjectServices } from './projects';

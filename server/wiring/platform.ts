@@ -14,8 +14,8 @@ import { UnitOfWork } from '../db/unitOfWork';
 import { ActivityLogSubscriber } from '../events/activityLogSubscriber';
 import { EventDispatcher } from '../events/dispatcher';
 import { QueuedMailer } from '../jobs/mailJob';
-import { RateLimiter } from '../services/rateLimiter';
-import { ReadCache } from '../services/readCache';
+import { RateLimiter } from '../services/platform/rateLimiter';
+import { ReadCache } from '../services/platform/readCache';
 
 export interface ContextOverrides {
   clock?: Clock;

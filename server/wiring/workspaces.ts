@@ -1,11 +1,11 @@
-import { InvitationEmailAllowance } from '../services/invitationEmailAllowance';
-import { MemberProjects } from '../services/memberProjects';
-import { ProjectFiles } from '../services/projectFiles';
-import { WorkspaceAccess } from '../services/workspaceAccess';
-import { WorkspaceInvitationService } from '../services/workspaceInvitations';
-import { WorkspaceLifecycleService } from '../services/workspaceLifecycle';
-import { WorkspaceMemberService } from '../services/workspaceMembers';
-import { WorkspaceService } from '../services/workspaces';
+import { InvitationEmailAllowance } from '../services/workspaces/invitationEmailAllowance';
+import { MemberProjects } from '../services/workspaces/memberProjects';
+import { ProjectFiles } from '../services/workspaces/projectFiles';
+import { WorkspaceAccess } from '../services/workspaces/workspaceAccess';
+import { WorkspaceInvitationService } from '../services/workspaces/workspaceInvitations';
+import { WorkspaceLifecycleService } from '../services/workspaces/workspaceLifecycle';
+import { WorkspaceMemberService } from '../services/workspaces/workspaceMembers';
+import { WorkspaceService } from '../services/workspaces/workspaces';
 import type { BillingServices } from './billing';
 import type { Platform } from './platform';
 

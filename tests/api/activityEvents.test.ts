@@ -6,7 +6,7 @@ import { DomainEventsRepository } from '@server/db/repositories/domainEvents';
 import { ProjectMembersRepository } from '@server/db/repositories/projectMembers';
 import { ActivityLogSubscriber } from '@server/events/activityLogSubscriber';
 import { EventDispatcher } from '@server/events/dispatcher';
-import { TRANSFER_TEXTS } from '@server/services/projectTransfers';
+import { TRANSFER_TEXTS } from '@server/services/projects/projectTransfers';
 import { buildWorkspace } from './factories';
 import { startTestApp, type TestApp } from './harness';
 import { buildProject, buildProjectMember, projectMemberId } from './projectFactories';

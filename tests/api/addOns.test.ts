@@ -5,8 +5,8 @@ import { INVALID_ADD_ON_TYPE } from '@common/api/billing';
 import { WORKSPACE_TEXTS } from '@common/api/workspaces';
 import { DEFAULT_CATALOGUE_FILE } from '@server/billing/catalogue';
 import { days, minutes } from '@server/clock';
-import { ADD_ON_TEXTS } from '@server/services/addOns';
-import { SUBSCRIPTION_TEXTS } from '@server/services/subscriptions';
+import { ADD_ON_TEXTS } from '@server/services/billing/addOns';
+import { SUBSCRIPTION_TEXTS } from '@server/services/billing/subscriptions';
 import {
   ADD_ON_PRICES,
   addMember,

@@ -7,7 +7,7 @@ import type { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DOWNLOAD_TEXTS } from '@common/api/downloads';
 import type { AppContext } from '@server/context';
-import { MAIL_LINK_MS } from '@server/services/downloads';
+import { MAIL_LINK_MS } from '@server/services/assets/downloads';
 import { ApiClient, lastMailTo, startTestApp, type Json, type TestApp } from './harness';
 import { buildProjectCast, type ProjectCast } from './projectCast';
 

@@ -1,10 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  MARKUP_POINTS_MAX,
-  MARKUP_TOTAL_POINTS_MAX,
-  MARKUP_ASSET_POINTS_MAX,
-} from '@common/api/comments';
+import { MARKUP_POINTS_MAX, MARKUP_TOTAL_POINTS_MAX, MARKUP_ASSET_POINTS_MAX } from '@common/api/comments';
 import { buildAsset } from './assetFactories';
 import { heavyLine, postComment } from './commentFactories';
 import { type ApiClient, type Json, startTestApp, type TestApp } from './harness';

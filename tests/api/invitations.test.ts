@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WORKSPACE_TEXTS } from '@common/api/workspaces';
 import { sha256 } from '@server/secrets';
-import { INVITATION_TEXTS } from '@server/services/workspaceInvitations';
+import { INVITATION_TEXTS } from '@server/services/workspaces/workspaceInvitations';
 import { buildUser, buildWorkspace, PRICES, signedIn } from './factories';
 import { ApiClient, lastMailTo, mailCount, startTestApp, type TestApp } from './harness';
 import { buildMember, buildTeam, suspend } from './memberFactories';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WORKSPACE_TEXTS } from '@common/api/workspaces';
-import { MEMBER_NOT_FOUND } from '@server/services/workspaceMembers';
+import { MEMBER_NOT_FOUND } from '@server/services/workspaces/workspaceMembers';
 import { buildWorkspace, PRICES } from './factories';
 import { ApiClient, startTestApp, type TestApp } from './harness';
 import { buildMember, buildTeam, suspend } from './memberFactories';

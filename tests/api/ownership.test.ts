@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WORKSPACE_TEXTS } from '@common/api/workspaces';
-import { LIFECYCLE_TEXTS } from '@server/services/workspaceLifecycle';
-import { MEMBER_NOT_FOUND } from '@server/services/workspaceMembers';
+import { LIFECYCLE_TEXTS } from '@server/services/workspaces/workspaceLifecycle';
+import { MEMBER_NOT_FOUND } from '@server/services/workspaces/workspaceMembers';
 import { buildWorkspace, PRICES } from './factories';
 import { ApiClient, lastMailTo, startTestApp, type TestApp } from './harness';
 import { buildMember, buildTeam, suspend } from './memberFactories';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { FILTERS_INVALID } from '@server/services/projectLists';
+import { FILTERS_INVALID } from '@server/services/projects/projectLists';
 import { buildWorkspace, PRICES } from './factories';
 import { ApiClient, startTestApp, type TestApp } from './harness';
 import { buildTeam } from './memberFactories';

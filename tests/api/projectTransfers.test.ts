@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_TEXTS } from '@common/api/projects';
 import { WORKSPACE_TEXTS } from '@common/api/workspaces';
-import { TRANSFER_TEXTS } from '@server/services/projectTransfers';
+import { TRANSFER_TEXTS } from '@server/services/projects/projectTransfers';
 import { buildWorkspace } from './factories';
 import { ApiClient, lastMailTo, startTestApp, type TestApp } from './harness';
 import { buildMember, buildTeam, suspend } from './memberFactories';

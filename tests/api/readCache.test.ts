@@ -5,7 +5,7 @@ import { addProjectMember, buildProject } from './projectFactories';
 
 /**
  * GET /projects/{id}, /projects/active… and /me/workspaces keep their answers while the database
- * has not changed (server/services/readCache.ts): any commit shows at once, access included, and
+ * has not changed (server/services/platform/readCache.ts): any commit shows at once, access included, and
  * no caller ever gets another's answer.
  */
 let t: TestApp;

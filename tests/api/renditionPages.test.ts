@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAGE_TEXTS } from '../../server/services/roundPages';
+import { PAGE_TEXTS } from '../../server/services/assets/roundPages';
 import { buildAsset } from './assetFactories';
 import { type ApiClient, type Json, startTestApp, type TestApp } from './harness';
 import { buildProjectCast, type ProjectCast } from './projectCast';

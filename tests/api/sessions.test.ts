@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SessionsRepository } from '@server/db/repositories/sessions';
-import { TOUCH_EVERY_MS } from '@server/services/sessions';
+import { TOUCH_EVERY_MS } from '@server/services/accounts/sessions';
 import { buildUser, signedIn, type BuiltUser } from './factories';
 import { startTestApp, type TestApp } from './harness';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ManualClock } from '@server/clock';
-import { SHARE_UNLOCK_LIMITS, unlockDelayMs } from '@server/services/sharedAccess';
+import { SHARE_UNLOCK_LIMITS, unlockDelayMs } from '@server/services/projects/sharedAccess';
 import { ApiClient, startTestApp, type TestApp } from './harness';
 import { buildProjectCast } from './projectCast';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_TEXTS } from '@common/api/projects';
 import { SHARED_ROUTES, SHARED_SCOPE_ROUTES } from '@server/routes/sharedView';
-import { SHARE_UNLOCK_LIMITS } from '@server/services/sharedAccess';
+import { SHARE_UNLOCK_LIMITS } from '@server/services/projects/sharedAccess';
 import { ApiClient, startTestApp, type TestApp } from './harness';
 import { buildProjectCast, type ProjectCast } from './projectCast';
 import { activityActions, buildProject } from './projectFactories';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FOREIGN_ORIGIN, INVALID_CREDENTIALS } from '@common/api/errors';
 import { RATE_LIMITS } from '@common/limits';
-import { delayAfter, SIGN_IN_BACKOFF } from '@server/services/attemptThrottle';
+import { delayAfter, SIGN_IN_BACKOFF } from '@server/services/accounts/attemptThrottle';
 import { buildUser, signedIn } from './factories';
 import { ApiClient, startTestApp, type TestApp } from './harness';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { delayAfter, SIGN_IN_BACKOFF } from '@server/services/attemptThrottle';
+import { delayAfter, SIGN_IN_BACKOFF } from '@server/services/accounts/attemptThrottle';
 import { buildUser } from './factories';
 import { ApiClient, lastMailTo, resetTokenFrom, startTestApp, type TestApp } from './harness';
 

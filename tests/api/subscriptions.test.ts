@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { WORKSPACE_TEXTS } from '@common/api/workspaces';
 import { PLAN_LIMITS_TOOLTIP } from '@common/plans';
 import { days } from '@server/clock';
-import { SUBSCRIPTION_TEXTS } from '@server/services/subscriptions';
+import { SUBSCRIPTION_TEXTS } from '@server/services/billing/subscriptions';
 import {
   ADD_ON_PRICES,
   addMember,

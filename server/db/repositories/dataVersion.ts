@@ -4,7 +4,7 @@ import type { Db } from '../database';
 /**
  * A column holding a token of the database's committed state, read with the session of each call:
  * equal tokens mean that nothing was committed between them, by this process or any other
- * (server/services/readCache.ts keeps answers while it does not change).
+ * (server/services/platform/readCache.ts keeps answers while it does not change).
  *
  * On SQLite, the read connection's data version, which moves with every commit of another
  * connection (every write goes through the write connection or another process); none for a

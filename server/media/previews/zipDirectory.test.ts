@@ -5,7 +5,7 @@ import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repackedByStreamingZip, writtenByLibreOffice } from '../../../tests/officePackages';
-import { zipStream, type ZipEntry } from '../../services/zipStream';
+import { zipStream, type ZipEntry } from '../../services/assets/zipStream';
 import { ENTRIES_MAX, zipListingIn, zipListingOf } from './zipDirectory';
 
 const WORD_DOCX = fileURLToPath(

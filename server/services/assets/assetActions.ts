@@ -1,0 +1,238 @@
+import { ASSET_TEXTS, type AssetView } from '@common/api/assets';
+import type { DomainEventType } from '@common/domainEvents';
+import type { Clock } from '../../clock';
+import { assetNameKey, type AssetChange, type AssetRow } from '../../db/repositories/assets';
+import type { FolderRow } from '../../db/repositories/folders';
+import { isUniqueViolation } from '../../db/repositories/users';
+import type { Tx, UnitOfWork } from '../../db/unitOfWork';
+import { AppError, invalidRecord } from '../../errors';
+import type { AssetPresenter } from '../../presenters/asset';
+import { assetNotFound } from './assetAccess';
+import type { RemoveRoundFiles } from '../workspaces/projectFiles';
+import { checkNewAssetName } from './assetNames';
+import type { ProjectView } from '../projects/projectAccess';
+import { projectEvent } from '../projects/projectEvents';
+
+/**
+ * What members do to assets (projects-side §4, §7): rename, delete, move between folders, approve,
+ * flag, label, and mark seen. The caller has been let in and authorised on `view` (the routes ask
+ * server/policies/assets.ts); each change and its events happen in one transaction, and each
+ * answer presents the assets as the caller now sees them.
+ */
+export class AssetActions {
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly presenter: AssetPresenter,
+    private readonly removeRounds: RemoveRoundFiles,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Names are unique per place regardless of case; changing only the case is a rename. */
+  async rename(view: ProjectView, asset: AssetRow, filename: string): Promise<AssetView> {
+    const name = checkNewAssetName(filename, asset);
+    if (name !== asset.name) {
+      await this.uniquely(
+        () => duplicateName(asset.folder_id),
+        (tx) => this.renameIn(tx, view, asset, name),
+      );
+    }
+    return this.presentOne(view, asset.id);
+  }
+
+  /** All or nothing; the stored files of every round go after the commit. */
+  async destroy(view: ProjectView, assets: AssetRow[]): Promise<number> {
+    const ids = assets.map((a) => a.id);
+    const removed = await this.uow.transaction(async (tx) => {
+      await tx.lock('projects', view.project.id);
+      // Another call may have deleted some meanwhile: then none go.
+      if ((await tx.assets.findMany(ids)).length !== ids.length) throw assetNotFound();
+      const rounds = await tx.assetVersions.listForAssets(ids);
+      const commentFiles = await tx.comments.filesOfAssets(ids);
+      await tx.assets.deleteMany(ids);
+      // The rounds and the comments' files leave the project's storage.
+      const bytes = [...rounds, ...commentFiles].reduce((sum, f) => sum + Number(f.size_bytes), 0);
+      await tx.projects.addStorageUsed(view.project.id, -bytes);
+      await this.recordEach(tx, view, 'asset.deleted', assets, (a) => ({ name: a.name }));
+      return { rounds, commentFiles: commentFiles.map((f) => f.storage_key) };
+    });
+    await this.removeRounds(removed.rounds, removed.commentFiles);
+    return ids.length;
+  }
+
+  /**
+   * Into `folder`, or back to the project's root (null). A name taken there, by an asset or an
+   * upload under way, or shared by two of the moving assets, refuses the whole call.
+   */
+  async move(view: ProjectView, assets: AssetRow[], folder: FolderRow | null): Promise<AssetView[]> {
+    const folderId = folder?.id ?? null;
+    const moving = assets.filter((a) => a.folder_id !== folderId);
+    if (moving.length > 0) {
+      await this.uniquely(
+        () => nameTakenAt(folderId, {}),
+        async (tx) => {
+          await tx.lock('projects', view.project.id);
+          const taken = await tx.assets.takenNames(
+            view.project.id,
+            folderId,
+            moving.map((a) => a.name_key),
+          );
+          const names = new Set<string>();
+          for (const asset of moving) {
+            if (taken.has(asset.name_key) || names.has(asset.name_key))
+              throw nameTakenAt(folderId, { asset_id: asset.id, name: asset.name });
+            names.add(asset.name_key);
+          }
+          await tx.assets.moveTo(
+            moving.map((a) => a.id),
+            folderId,
+            this.now(),
+          );
+          await this.recordEach(tx, view, 'asset.moved', moving, (a) => ({
+            name: a.name,
+            folder: folder?.name ?? null,
+          }));
+        },
+      );
+    }
+    return this.present(view, assets);
+  }
+
+  /** Approve or unapprove (§4); assets already so are left as they are. */
+  async setApproval(view: ProjectView, assets: AssetRow[], approved: boolean): Promise<AssetView[]> {
+    await this.uow.transaction(async (tx) => {
+      const changed = await tx.assets.setApproval(
+        assets.map((a) => a.id),
+        approved ? 'confirmed' : 'pending',
+        this.change(view),
+      );
+      const type = approved ? 'asset.approved' : 'asset.unapproved';
+      await this.recordEach(tx, view, type, only(assets, changed), (a) => ({ name: a.name }));
+    });
+    return this.present(view, assets);
+  }
+
+  async setRush(view: ProjectView, asset: AssetRow, rush: boolean): Promise<AssetView> {
+    await this.uow.transaction(async (tx) => {
+      if (await tx.assets.setRush(asset.id, rush, this.change(view)))
+        await this.recordEach(tx, view, rush ? 'asset.flagged' : 'asset.unflagged', [asset], (a) => ({
+          name: a.name,
+        }));
+    });
+    return this.presentOne(view, asset.id);
+  }
+
+  /** A workspace label or one of the project's own (as labels.ts scopes them); null takes it off. */
+  async setLabel(view: ProjectView, assets: AssetRow[], labelId: number | null): Promise<AssetView[]> {
+    const label = labelId === null ? null : await this.uow.read.labels.findById(labelId);
+    if (
+      label !== null &&
+      (label?.workspace_id !== view.project.workspace_id ||
+        (label.project_id !== null && label.project_id !== view.project.id))
+    )
+      throw invalidRecord({ label_id: [ASSET_TEXTS.labelNotUsable] });
+    const ids = assets.map((a) => a.id);
+    await this.uow.transaction(async (tx) => {
+      const before = await tx.assets.labelsOf(ids);
+      const changed = only(assets, await tx.assets.setLabel(ids, label?.id ?? null, this.change(view)));
+      if (label)
+        await this.recordEach(tx, view, 'asset.labeled', changed, (a) => ({
+          name: a.name,
+          label: label.name,
+        }));
+      else
+        await this.recordEach(tx, view, 'asset.unlabeled', changed, (a) => ({
+          name: a.name,
+          label: before.get(a.id)?.label.name ?? null,
+        }));
+    });
+    return this.present(view, assets);
+  }
+
+  /** §4 'Seen': the caller's marks on this asset clear (POST /assets/{id}/last_seen). */
+  async markSeen(view: ProjectView, asset: AssetRow): Promise<AssetView> {
+    await this.uow.transaction((tx) => tx.assetUserStates.markSeen(view.userId, asset.id, this.now()));
+    return this.presentOne(view, asset.id);
+  }
+
+  private async renameIn(tx: Tx, view: ProjectView, asset: AssetRow, name: string): Promise<void> {
+    await tx.lock('projects', view.project.id);
+    const holder = (await tx.assets.takenNames(view.project.id, asset.folder_id, [assetNameKey(name)])).get(
+      assetNameKey(name),
+    );
+    if (holder !== undefined && holder !== asset.id) throw duplicateName(asset.folder_id);
+    await tx.assets.rename(asset.id, name, this.change(view));
+    await this.recordEach(tx, view, 'asset.renamed', [asset], () => ({ from: asset.name, to: name }));
+  }
+
+  /** The unique name index settles two requests racing for one name in one place. */
+  private async uniquely(conflict: () => AppError, change: (tx: Tx) => Promise<void>): Promise<void> {
+    try {
+      await this.uow.transaction(change);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw conflict();
+      throw error;
+    }
+  }
+
+  private recordEach(
+    tx: Tx,
+    view: ProjectView,
+    type: DomainEventType,
+    assets: AssetRow[],
+    data: (asset: AssetRow) => Record<string, unknown>,
+  ) {
+    return tx.recordMany(
+      assets.map((asset) =>
+        projectEvent(view.project, view.userId, type, {
+          subject: { type: 'Asset', id: asset.id },
+          data: data(asset),
+        }),
+      ),
+    );
+  }
+
+  /** The assets read again after the change, in the order the call named them. */
+  private async present(view: ProjectView, assets: Pick<AssetRow, 'id'>[]): Promise<AssetView[]> {
+    const rows = new Map(
+      (await this.uow.read.assets.findMany(assets.map((a) => a.id))).map((a) => [a.id, a]),
+    );
+    const current = assets.flatMap((a) => rows.get(a.id) ?? []);
+    return this.presenter.many(current, view.userId);
+  }
+
+  private async presentOne(view: ProjectView, assetId: number): Promise<AssetView> {
+    const [presented] = await this.present(view, [{ id: assetId }]);
+    if (!presented) throw assetNotFound();
+    return presented;
+  }
+
+  private change(view: ProjectView): AssetChange {
+    return { userId: view.userId, now: this.now() };
+  }
+
+  private now(): string {
+    return this.clock.now().toISOString();
+  }
+}
+
+function only(assets: AssetRow[], ids: number[]): AssetRow[] {
+  const changed = new Set(ids);
+  return assets.filter((a) => changed.has(a.id));
+}
+
+/** §8: 400 asset_in_project or asset_in_folder, naming the asset that cannot go there. */
+function nameTakenAt(folderId: number | null, details: Record<string, unknown>): AppError {
+  return folderId === null
+    ? new AppError(400, 'asset_in_project', ASSET_TEXTS.nameInProject, details)
+    : new AppError(400, 'asset_in_folder', ASSET_TEXTS.nameInFolder, details);
+}
+
+/** A rename to a name taken in the asset's place: the same codes, with §8's 'Duplicate filename' text. */
+function duplicateName(folderId: number | null): AppError {
+  return new AppError(
+    400,
+    folderId === null ? 'asset_in_project' : 'asset_in_folder',
+    ASSET_TEXTS.duplicateName,
+    { filename: [ASSET_TEXTS.duplicateName] },
+  );
+}

@@ -1,0 +1,72 @@
+import { randomUUID } from 'node:crypto';
+import { messages } from '@common/validation';
+import type { FileStorage } from '../../adapters/storage/fileStorage';
+import type { Clock } from '../../clock';
+import type { UnitOfWork } from '../../db/unitOfWork';
+import { invalidRecord } from '../../errors';
+import { reencodeImage } from '../../media/reencodeImage';
+import { authorize } from '../../policies/projects';
+import type { ProjectView } from './projectAccess';
+import { changeProject } from './projectEvents';
+import { requireActiveProjectWorkspace } from './projects';
+import type { WorkspaceAccess } from '../workspaces/workspaceAccess';
+
+/** The largest cover image accepted (projects-side §2 project settings). */
+export const COVER_MAX_BYTES = 10 * 1024 * 1024;
+/** A cover is stored at most this many pixels on its longer side (a project card is far smaller). */
+const COVER_MAX_SIDE = 1600;
+
+export interface CoverUpload {
+  filename: string;
+  data: Buffer;
+}
+
+/**
+ * A project's uploaded cover (JPEG, PNG or GIF, checked by name and content): part of the
+ * project settings, so it takes projects.edit and an active workspace like PATCH /projects/{id}.
+ */
+export class ProjectCover {
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly storage: FileStorage,
+    private readonly workspaceAccess: WorkspaceAccess,
+    private readonly clock: Clock,
+  ) {}
+
+  async set(view: ProjectView, file: CoverUpload): Promise<void> {
+    await this.authorize(view);
+    const cover = await reencodeImage(file.filename, file.data, { maxSide: COVER_MAX_SIDE });
+    if (!cover) throw invalidRecord({ file: [messages.file('Cover')] });
+    const key = `projects/${view.project.id}/cover-${randomUUID()}.${cover.extension}`;
+    await this.storage.put(key, cover.data, cover.contentType);
+    try {
+      await this.change(view, key);
+    } catch (error) {
+      await this.storage.delete(key);
+      throw error;
+    }
+  }
+
+  async remove(view: ProjectView): Promise<void> {
+    await this.authorize(view);
+    if (view.project.cover_key === null) return;
+    await this.change(view, null);
+  }
+
+  private async authorize(view: ProjectView): Promise<void> {
+    authorize(view, 'projects.edit');
+    await requireActiveProjectWorkspace(this.workspaceAccess, view);
+  }
+
+  /** Points the project at the new cover, then lets the old file go once that is committed. */
+  private async change(view: ProjectView, key: string | null): Promise<void> {
+    await changeProject(
+      this.uow,
+      this.clock,
+      view,
+      { cover_key: key },
+      key ? 'project.cover_changed' : 'project.cover_removed',
+    );
+    if (view.project.cover_key) await this.storage.delete(view.project.cover_key).catch(() => undefined);
+  }
+}

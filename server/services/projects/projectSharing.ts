@@ -1,0 +1,111 @@
+import type { z } from 'zod';
+import type { shareAnswerSchema, SharedProject, ShareRequest } from '@common/api/projects';
+import type { Clock } from '../../clock';
+import type { ProjectRow } from '../../db/repositories/projects';
+import type { UnitOfWork } from '../../db/unitOfWork';
+import { invalidRecord, notFound } from '../../errors';
+import { authorize } from '../../policies/projects';
+import type { FolderService } from './folders';
+import type { ProjectView } from './projectAccess';
+import { changeProject } from './projectEvents';
+import { hashPassword, randomToken, sha256 } from '../../secrets';
+
+export type ShareAnswer = z.infer<typeof shareAnswerSchema>;
+
+/**
+ * A project's public link (projects-side §6, API.md Sharing): created once and kept while its
+ * options change; revoking clears it with its password and expiry. The hash is 256 random bits
+ * (base64url); it is stored as is because members are shown the link again.
+ */
+export class ProjectSharing {
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly folders: FolderService,
+    private readonly clock: Clock,
+  ) {}
+
+  /**
+   * `password` and `expires_at`: absent keeps the current one, null removes it. The activity log
+   * says 'shared a public link' when the link is made; a later save that changes its settings
+   * reads 'changed the settings', one that changes nothing records nothing.
+   */
+  async share(view: ProjectView, request: ShareRequest): Promise<ShareAnswer> {
+    authorize(view, 'projects.share');
+    const now = this.clock.now();
+    if (request.expires_at && new Date(request.expires_at) <= now)
+      throw invalidRecord({ expires_at: ['Expiry should be in the future.'] });
+    const downloadable = request.downloadable ?? false;
+    const current = view.project;
+    const changes = {
+      share_hash: current.share_hash ?? randomToken(),
+      share_hash_downloadable: downloadable ? 1 : 0,
+      share_show_comments: request.show_comments ? 1 : 0,
+      ...(request.password !== undefined
+        ? { share_password_hash: request.password === null ? null : await hashPassword(request.password) }
+        : {}),
+      ...(request.expires_at !== undefined
+        ? { share_expires_at: request.expires_at && new Date(request.expires_at).toISOString() }
+        : {}),
+    };
+    if (current.share_hash === null)
+      return presentShare(
+        await changeProject(this.uow, this.clock, view, changes, 'project.shared', { downloadable }),
+      );
+    const changed =
+      changes.share_hash_downloadable !== current.share_hash_downloadable ||
+      changes.share_show_comments !== current.share_show_comments ||
+      request.password !== undefined ||
+      (changes.share_expires_at !== undefined && changes.share_expires_at !== current.share_expires_at);
+    if (!changed) return presentShare(current);
+    return presentShare(await changeProject(this.uow, this.clock, view, changes, 'project.share_changed'));
+  }
+
+  /** The link stops working at once; a later share creates a new hash. */
+  async revoke(view: ProjectView): Promise<void> {
+    authorize(view, 'projects.share');
+    if (view.project.share_hash === null) return;
+    await changeProject(
+      this.uow,
+      this.clock,
+      view,
+      {
+        share_hash: null,
+        share_hash_downloadable: 0,
+        share_show_comments: 0,
+        share_password_hash: null,
+        share_expires_at: null,
+      },
+      'project.share_revoked',
+    );
+  }
+
+  /** What an anonymous viewer sees of a project SharedAccess resolved. */
+  async sharedProject(project: ProjectRow): Promise<SharedProject> {
+    const workspace = await this.uow.read.workspaces.findById(project.workspace_id);
+    if (!workspace || !project.share_hash) throw notFound();
+    const hash = encodeURIComponent(project.share_hash);
+    return {
+      id: project.id,
+      name: project.name,
+      share_hash: project.share_hash,
+      allows_downloads: project.share_hash_downloadable === 1,
+      shows_comments: project.share_show_comments === 1,
+      cover_url: project.cover_key
+        ? `/api/v1/shared/${hash}/cover?v=${sha256(project.cover_key).slice(0, 12)}`
+        : null,
+      // The workspace logo is served to members only; the shared bar shows the name.
+      workspace: { name: workspace.name, logo: null },
+      folders: await this.folders.listShared(project),
+    };
+  }
+}
+
+function presentShare(row: ProjectRow): ShareAnswer {
+  return {
+    share_hash: row.share_hash ?? '',
+    share_hash_downloadable: row.share_hash_downloadable === 1,
+    share_show_comments: row.share_show_comments === 1,
+    share_expires_at: row.share_expires_at,
+    share_has_password: row.share_password_hash !== null,
+  };
+}

@@ -1,0 +1,60 @@
+import type { Logger } from 'pino';
+import type { FileStorage } from '../../adapters/storage/fileStorage';
+import type { AssetVersionRow } from '../../db/repositories/assetVersions';
+import type { UnitOfWork } from '../../db/unitOfWork';
+
+/**
+ * Files of deleted rounds, and any other stored files of what was deleted with them (the files
+ * of deleted assets' comments), removed from storage after the commit (`ProjectFiles.removeRounds`).
+ */
+export type RemoveRoundFiles = (rounds: AssetVersionRow[], otherKeys?: string[]) => Promise<void>;
+
+/** A round's renditions live under one folder of their own, removed whole. */
+const RENDITIONS = 'renditions/';
+
+/** The original and the renditions' folder of a round. */
+function roundKeys(round: Pick<AssetVersionRow, 'original_key' | 'thumbnail_key'>): string[] {
+  const renditions = round.thumbnail_key?.split('/').slice(0, 2).join('/');
+  return renditions ? [round.original_key, renditions] : [round.original_key];
+}
+
+/**
+ * The stored files of projects (uploaded covers, rounds and their previews, comment files),
+ * listed before their rows go and removed from storage after the commit.
+ */
+export class ProjectFiles {
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly storage: FileStorage,
+    private readonly log: Logger,
+  ) {}
+
+  async keysOfProjects(projectIds: number[]): Promise<string[]> {
+    const covers = await this.uow.read.projects.coverKeys(projectIds);
+    const rounds = await this.uow.read.assetVersions.listForProjects(projectIds);
+    const commentFiles = await this.uow.read.comments.fileKeysOfProjects(projectIds);
+    return [...covers, ...rounds.flatMap(roundKeys), ...commentFiles];
+  }
+
+  async keysOfWorkspace(workspaceId: number): Promise<string[]> {
+    const covers = await this.uow.read.projects.coverKeysInWorkspace(workspaceId);
+    const rounds = await this.uow.read.assetVersions.listForWorkspace(workspaceId);
+    const commentFiles = await this.uow.read.comments.fileKeysOfWorkspace(workspaceId);
+    return [...covers, ...rounds.flatMap(roundKeys), ...commentFiles];
+  }
+
+  /** The files of rounds whose rows are gone, and `otherKeys` (their assets' comment files). */
+  removeRounds(rounds: AssetVersionRow[], otherKeys: string[] = []): Promise<void> {
+    return this.remove([...rounds.flatMap(roundKeys), ...otherKeys]);
+  }
+
+  /** The rows are gone either way; a file left behind is only logged. */
+  async remove(keys: string[]): Promise<void> {
+    for (const key of keys)
+      await (key.startsWith(RENDITIONS) ? this.storage.deletePrefix(key) : this.storage.delete(key)).catch(
+        (error: unknown) => {
+          this.log.error({ err: error, key }, 'could not delete a file of a deleted project');
+        },
+      );
+  }
+}
