@@ -11,27 +11,21 @@ import {
 import { envelope, messageSchema } from '@common/api/envelope';
 import type { AppContext } from '../context';
 import { requireSession } from '../plugins/session';
-import { authorizeAssets } from '../policies/assets';
 import { idParams } from './auth';
 
-export type AssetActionRouteDeps = Pick<AppContext, 'assetAccess' | 'assetActions' | 'projectAccess'>;
+export type AssetActionRouteDeps = Pick<AppContext, 'assetActions'>;
 
 const oneAsset = envelope(assetSchema);
 const manyAssets = envelope(z.array(assetSchema));
 const ALL_OR_NOTHING = 'All or nothing: an id that is not an asset of the project answers 404.';
 
 /**
- * What members do to assets (projects-side §4, §7): each call lets the caller in (404 for what
- * they may not see), asks the asset policy (403 for what they may not do), then acts.
+ * What members do to assets (projects-side §4, §7): each handler parses and calls services/assets/
+ * assetActions.ts, which lets the caller in (404), asks the asset policy (403), then acts.
  */
 export function assetActionRoutes(ctx: AssetActionRouteDeps): FastifyPluginAsyncZod {
   return async (app) => {
     const actions = ctx.assetActions;
-    /** The project of the path and its assets named in the body. */
-    const inProject = async (userId: number, projectId: number, ids: number[]) => {
-      const view = await ctx.projectAccess.forUser(projectId, userId);
-      return { view, assets: await ctx.assetAccess.inProject(view, ids) };
-    };
 
     app.patch(
       '/assets/:id/update_filename',
@@ -47,9 +41,7 @@ export function assetActionRoutes(ctx: AssetActionRouteDeps): FastifyPluginAsync
       },
       async (request) => {
         const { userId } = requireSession(request);
-        const { asset, view } = await ctx.assetAccess.forAsset(userId, request.params.id);
-        authorizeAssets(view, 'rename');
-        const renamed = await actions.rename(view, asset, request.body.filename);
+        const renamed = await actions.rename(userId, request.params.id, request.body.filename);
         return { response: { ...renamed, message: ASSET_TEXTS.renamed } };
       },
     );
@@ -67,9 +59,7 @@ export function assetActionRoutes(ctx: AssetActionRouteDeps): FastifyPluginAsync
       },
       async (request) => {
         const { userId } = requireSession(request);
-        const { view, assets } = await inProject(userId, request.params.id, request.body.ids);
-        authorizeAssets(view, 'destroy');
-        const n = await actions.destroy(view, assets);
+        const n = await actions.destroy(userId, request.params.id, request.body.ids);
         return { response: { message: n === 1 ? ASSET_TEXTS.deleted : ASSET_TEXTS.deletedMany } };
       },
     );
@@ -87,10 +77,7 @@ export function assetActionRoutes(ctx: AssetActionRouteDeps): FastifyPluginAsync
       },
       async (request) => {
         const { userId } = requireSession(request);
-        const { folder, view } = await ctx.assetAccess.forFolder(userId, request.params.id);
-        const assets = await ctx.assetAccess.inProject(view, request.body.assets_ids);
-        authorizeAssets(view, 'move');
-        return { response: await actions.move(view, assets, folder) };
+        return { response: await actions.moveToFolder(userId, request.params.id, request.body.assets_ids) };
       },
     );
 
@@ -107,9 +94,7 @@ export function assetActionRoutes(ctx: AssetActionRouteDeps): FastifyPluginAsync
       },
       async (request) => {
         const { userId } = requireSession(request);
-        const { view, assets } = await inProject(userId, request.params.id, request.body.assets_ids);
-        authorizeAssets(view, 'move');
-        return { response: await actions.move(view, assets, null) };
+        return { response: await actions.moveToRoot(userId, request.params.id, request.body.assets_ids) };
       },
     );
 
@@ -130,9 +115,9 @@ export function assetActionRoutes(ctx: AssetActionRouteDeps): FastifyPluginAsync
         },
         async (request) => {
           const { userId } = requireSession(request);
-          const { view, assets } = await inProject(userId, request.params.id, request.body.ids);
-          authorizeAssets(view, 'approve');
-          return { response: await actions.setApproval(view, assets, approved) };
+          return {
+            response: await actions.setApproval(userId, request.params.id, request.body.ids, approved),
+          };
         },
       );
     }
@@ -153,9 +138,7 @@ export function assetActionRoutes(ctx: AssetActionRouteDeps): FastifyPluginAsync
         },
         async (request) => {
           const { userId } = requireSession(request);
-          const { asset, view } = await ctx.assetAccess.forAsset(userId, request.params.id);
-          authorizeAssets(view, 'flag');
-          return { response: await actions.setRush(view, asset, rush) };
+          return { response: await actions.setRush(userId, request.params.id, rush) };
         },
       );
     }
@@ -173,9 +156,7 @@ export function assetActionRoutes(ctx: AssetActionRouteDeps): FastifyPluginAsync
       },
       async (request) => {
         const { userId } = requireSession(request);
-        const { view, assets } = await ctx.assetAccess.forAssets(userId, request.body.assets_ids);
-        authorizeAssets(view, 'label');
-        return { response: await actions.setLabel(view, assets, request.body.label_id) };
+        return { response: await actions.setLabel(userId, request.body.assets_ids, request.body.label_id) };
       },
     );
 
@@ -191,9 +172,7 @@ export function assetActionRoutes(ctx: AssetActionRouteDeps): FastifyPluginAsync
       },
       async (request) => {
         const { userId } = requireSession(request);
-        const { view, assets } = await ctx.assetAccess.forAssets(userId, request.body.assets_ids);
-        authorizeAssets(view, 'label');
-        return { response: await actions.setLabel(view, assets, null) };
+        return { response: await actions.setLabel(userId, request.body.assets_ids, null) };
       },
     );
 
@@ -209,9 +188,7 @@ export function assetActionRoutes(ctx: AssetActionRouteDeps): FastifyPluginAsync
       },
       async (request) => {
         const { userId } = requireSession(request);
-        const { asset, view } = await ctx.assetAccess.forAsset(userId, request.params.id);
-        authorizeAssets(view, 'markSeen');
-        return { response: await actions.markSeen(view, asset) };
+        return { response: await actions.markSeen(userId, request.params.id) };
       },
     );
   };

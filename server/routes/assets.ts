@@ -15,10 +15,7 @@ import { idParams } from './auth';
 import { multipartForm } from './multipartDoc';
 import { FORM_FIELD_MAX, readParts } from './multipartForm';
 
-export type AssetRouteDeps = Pick<
-  AppContext,
-  'assets' | 'assetUploads' | 'config' | 'folders' | 'projectAccess'
-> &
+export type AssetRouteDeps = Pick<AppContext, 'assets' | 'assetUploads' | 'config' | 'folders'> &
   AssetActionRouteDeps;
 
 const assetAnswer = envelope(assetSchema);
@@ -72,8 +69,8 @@ export function assetRoutes(ctx: AssetRouteDeps): FastifyPluginAsyncZod {
       async (request) => {
         const { userId } = requireSession(request);
         const raw = request.query['ids[]'];
-        const view = await ctx.projectAccess.forUser(request.params.id, userId);
-        return { response: await ctx.assets.projectRounds(view, Array.isArray(raw) ? raw : [raw]) };
+        const ids = Array.isArray(raw) ? raw : [raw];
+        return { response: await ctx.assets.projectRounds(userId, request.params.id, ids) };
       },
     );
 

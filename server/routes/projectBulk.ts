@@ -3,7 +3,6 @@ import { envelope, messageSchema } from '@common/api/envelope';
 import { PROJECT_TEXTS, projectIdsSchema } from '@common/api/projects';
 import type { AppContext } from '../context';
 import { requireSession } from '../plugins/session';
-import { authorizeBulk, type BulkAction } from '../policies/projects';
 
 const bulk = (description: string) => ({
   tags: ['projects'],
@@ -13,28 +12,23 @@ const bulk = (description: string) => ({
 });
 
 /** What these routes call: reading this line tells every service they reach. */
-export type ProjectBulkRouteDeps = Pick<AppContext, 'projectAccess' | 'projectBulkActions'>;
+export type ProjectBulkRouteDeps = Pick<AppContext, 'projectBulkActions'>;
 
 /**
- * The project calls that take many ids: delete, archive, restore, hide, unhide, leave. Each loads
- * every project in one query (404 for any the caller may not see), authorises the action on all
- * of them (403), then acts.
+ * The project calls that take many ids: delete, archive, restore, hide, unhide, leave, each one
+ * call of services/projects/projectBulkActions.ts (404 for any project the caller may not see,
+ * 403 for one they may not act on, then all or nothing).
  */
 export function projectBulkRoutes(ctx: ProjectBulkRouteDeps): FastifyPluginAsyncZod {
   return async (app) => {
     const actions = ctx.projectBulkActions;
-    const allowed = async (userId: number, ids: number[], action: BulkAction) => {
-      const views = await ctx.projectAccess.forMany(ids, userId);
-      authorizeBulk(action, views);
-      return views;
-    };
 
     app.delete(
       '/projects',
       { schema: bulk('The project owner or the workspace owner deletes projects.') },
       async (request) => {
         const { userId } = requireSession(request);
-        const n = await actions.destroy(await allowed(userId, request.body.ids, 'destroy'));
+        const n = await actions.destroy(userId, request.body.ids);
         return { response: { message: n === 1 ? PROJECT_TEXTS.deleted : PROJECT_TEXTS.deletedMany } };
       },
     );
@@ -44,7 +38,7 @@ export function projectBulkRoutes(ctx: ProjectBulkRouteDeps): FastifyPluginAsync
       { schema: bulk('The project owner archives projects.') },
       async (request) => {
         const { userId } = requireSession(request);
-        const n = await actions.setStatus(await allowed(userId, request.body.ids, 'archive'), 'archived');
+        const n = await actions.setStatus(userId, request.body.ids, 'archived');
         return { response: { message: PROJECT_TEXTS.archived(n) } };
       },
     );
@@ -54,7 +48,7 @@ export function projectBulkRoutes(ctx: ProjectBulkRouteDeps): FastifyPluginAsync
       { schema: bulk('The project owner restores archived projects.') },
       async (request) => {
         const { userId } = requireSession(request);
-        const n = await actions.setStatus(await allowed(userId, request.body.ids, 'archive'), 'active');
+        const n = await actions.setStatus(userId, request.body.ids, 'active');
         return { response: { message: PROJECT_TEXTS.activated(n) } };
       },
     );
@@ -64,7 +58,7 @@ export function projectBulkRoutes(ctx: ProjectBulkRouteDeps): FastifyPluginAsync
       { schema: bulk('Hides projects from the caller’s own lists.') },
       async (request) => {
         const { userId } = requireSession(request);
-        const n = await actions.setHidden(userId, await allowed(userId, request.body.ids, 'hide'), true);
+        const n = await actions.setHidden(userId, request.body.ids, true);
         return { response: { message: PROJECT_TEXTS.hidden(n) } };
       },
     );
@@ -74,7 +68,7 @@ export function projectBulkRoutes(ctx: ProjectBulkRouteDeps): FastifyPluginAsync
       { schema: bulk('Brings hidden projects back to the caller’s lists.') },
       async (request) => {
         const { userId } = requireSession(request);
-        const n = await actions.setHidden(userId, await allowed(userId, request.body.ids, 'hide'), false);
+        const n = await actions.setHidden(userId, request.body.ids, false);
         return { response: { message: PROJECT_TEXTS.unhidden(n) } };
       },
     );
@@ -84,7 +78,7 @@ export function projectBulkRoutes(ctx: ProjectBulkRouteDeps): FastifyPluginAsync
       { schema: bulk('A member other than the owner leaves projects.') },
       async (request) => {
         const { userId } = requireSession(request);
-        const n = await actions.leave(await allowed(userId, request.body.ids, 'leave'));
+        const n = await actions.leave(userId, request.body.ids);
         return { response: { message: PROJECT_TEXTS.left(n) } };
       },
     );

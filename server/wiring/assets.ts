@@ -65,7 +65,7 @@ export function assetServices(
       queuePreview,
       clock,
     ),
-    assetActions: new AssetActions(uow, assetPresenter, removeRounds, clock),
+    assetActions: new AssetActions(uow, assetAccess, projectAccess, assetPresenter, removeRounds, clock),
     assetPreviews: new AssetPreviews(uow, storage, renderPreviews, config.uploads.dir, clock, log),
     /** A document's pages past the first, drawn on first request and kept (bounded, coalesced). */
     roundPages: new RoundPages(storage, { pagedSource, drawPage }, config.uploads.dir, log),

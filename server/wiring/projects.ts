@@ -47,7 +47,7 @@ export function projectServices(
     /** Rename, edit, rush flag and last seen of one project. */
     projectService: new ProjectService(uow, workspaceAccess, clock),
     /** Delete, archive, restore, hide, unhide and leave many projects. */
-    projectBulkActions: new ProjectBulkActions(uow, projectFiles, clock),
+    projectBulkActions: new ProjectBulkActions(uow, projectAccess, projectFiles, clock),
     /** GET /projects/active, /archived, /hidden. */
     projectLists: new ProjectLists(uow.read.projectLists, projectPresenter, projectsViewOptions),
     projectsViewOptions,

@@ -6,29 +6,34 @@ import type { FolderRow } from '../../db/repositories/folders';
 import { isUniqueViolation } from '../../db/repositories/users';
 import type { Tx, UnitOfWork } from '../../db/unitOfWork';
 import { AppError, invalidRecord } from '../../errors';
+import { authorizeAssets, type AssetAction } from '../../policies/assets';
 import type { AssetPresenter } from '../../presenters/asset';
-import { assetNotFound } from './assetAccess';
+import { assetNotFound, type AssetAccess } from './assetAccess';
 import type { RemoveRoundFiles } from '../workspaces/projectFiles';
 import { checkNewAssetName } from './assetNames';
-import type { ProjectView } from '../projects/projectAccess';
+import type { ProjectAccess, ProjectView } from '../projects/projectAccess';
 import { projectEvent } from '../projects/projectEvents';
 
 /**
  * What members do to assets (projects-side §4, §7): rename, delete, move between folders, approve,
- * flag, label, and mark seen. The caller has been let in and authorised on `view` (the routes ask
- * server/policies/assets.ts); each change and its events happen in one transaction, and each
- * answer presents the assets as the caller now sees them.
+ * flag, label, and mark seen. Each call lets the caller in (AssetAccess: 404 for what they may not
+ * see), asks server/policies/assets.ts (403 for what they may not do), then acts: each change and
+ * its events happen in one transaction, and each answer presents the assets as the caller now
+ * sees them.
  */
 export class AssetActions {
   constructor(
     private readonly uow: UnitOfWork,
+    private readonly access: AssetAccess,
+    private readonly projects: ProjectAccess,
     private readonly presenter: AssetPresenter,
     private readonly removeRounds: RemoveRoundFiles,
     private readonly clock: Clock,
   ) {}
 
   /** Names are unique per place regardless of case; changing only the case is a rename. */
-  async rename(view: ProjectView, asset: AssetRow, filename: string): Promise<AssetView> {
+  async rename(userId: number, assetId: number, filename: string): Promise<AssetView> {
+    const { asset, view } = await this.allowed(userId, assetId, 'rename');
     const name = checkNewAssetName(filename, asset);
     if (name !== asset.name) {
       await this.uniquely(
@@ -40,7 +45,8 @@ export class AssetActions {
   }
 
   /** All or nothing; the stored files of every round go after the commit. */
-  async destroy(view: ProjectView, assets: AssetRow[]): Promise<number> {
+  async destroy(userId: number, projectId: number, assetIds: number[]): Promise<number> {
+    const { view, assets } = await this.allowedIn(userId, projectId, assetIds, 'destroy');
     const ids = assets.map((a) => a.id);
     const removed = await this.uow.transaction(async (tx) => {
       await tx.lock('projects', view.project.id);
@@ -59,11 +65,25 @@ export class AssetActions {
     return ids.length;
   }
 
+  /** Assets of the folder's project into the folder (POST /folders/{id}/move_assets). */
+  async moveToFolder(userId: number, folderId: number, assetIds: number[]): Promise<AssetView[]> {
+    const { folder, view } = await this.access.forFolder(userId, folderId);
+    const assets = await this.access.inProject(view, assetIds);
+    authorizeAssets(view, 'move');
+    return this.move(view, assets, folder);
+  }
+
+  /** Assets back to the project's root (POST /projects/{id}/unfold_assets). */
+  async moveToRoot(userId: number, projectId: number, assetIds: number[]): Promise<AssetView[]> {
+    const { view, assets } = await this.allowedIn(userId, projectId, assetIds, 'move');
+    return this.move(view, assets, null);
+  }
+
   /**
    * Into `folder`, or back to the project's root (null). A name taken there, by an asset or an
    * upload under way, or shared by two of the moving assets, refuses the whole call.
    */
-  async move(view: ProjectView, assets: AssetRow[], folder: FolderRow | null): Promise<AssetView[]> {
+  private async move(view: ProjectView, assets: AssetRow[], folder: FolderRow | null): Promise<AssetView[]> {
     const folderId = folder?.id ?? null;
     const moving = assets.filter((a) => a.folder_id !== folderId);
     if (moving.length > 0) {
@@ -98,7 +118,13 @@ export class AssetActions {
   }
 
   /** Approve or unapprove (§4); assets already so are left as they are. */
-  async setApproval(view: ProjectView, assets: AssetRow[], approved: boolean): Promise<AssetView[]> {
+  async setApproval(
+    userId: number,
+    projectId: number,
+    assetIds: number[],
+    approved: boolean,
+  ): Promise<AssetView[]> {
+    const { view, assets } = await this.allowedIn(userId, projectId, assetIds, 'approve');
     await this.uow.transaction(async (tx) => {
       const changed = await tx.assets.setApproval(
         assets.map((a) => a.id),
@@ -111,7 +137,8 @@ export class AssetActions {
     return this.present(view, assets);
   }
 
-  async setRush(view: ProjectView, asset: AssetRow, rush: boolean): Promise<AssetView> {
+  async setRush(userId: number, assetId: number, rush: boolean): Promise<AssetView> {
+    const { asset, view } = await this.allowed(userId, assetId, 'flag');
     await this.uow.transaction(async (tx) => {
       if (await tx.assets.setRush(asset.id, rush, this.change(view)))
         await this.recordEach(tx, view, rush ? 'asset.flagged' : 'asset.unflagged', [asset], (a) => ({
@@ -122,7 +149,9 @@ export class AssetActions {
   }
 
   /** A workspace label or one of the project's own (as labels.ts scopes them); null takes it off. */
-  async setLabel(view: ProjectView, assets: AssetRow[], labelId: number | null): Promise<AssetView[]> {
+  async setLabel(userId: number, assetIds: number[], labelId: number | null): Promise<AssetView[]> {
+    const { view, assets } = await this.access.forAssets(userId, assetIds);
+    authorizeAssets(view, 'label');
     const label = labelId === null ? null : await this.uow.read.labels.findById(labelId);
     if (
       label !== null &&
@@ -149,9 +178,25 @@ export class AssetActions {
   }
 
   /** §4 'Seen': the caller's marks on this asset clear (POST /assets/{id}/last_seen). */
-  async markSeen(view: ProjectView, asset: AssetRow): Promise<AssetView> {
+  async markSeen(userId: number, assetId: number): Promise<AssetView> {
+    const { asset, view } = await this.allowed(userId, assetId, 'markSeen');
     await this.uow.transaction((tx) => tx.assetUserStates.markSeen(view.userId, asset.id, this.now()));
     return this.presentOne(view, asset.id);
+  }
+
+  /** One asset the caller sees and may act on. */
+  private async allowed(userId: number, assetId: number, action: AssetAction) {
+    const found = await this.access.forAsset(userId, assetId);
+    authorizeAssets(found.view, action);
+    return found;
+  }
+
+  /** The project of the path and its assets named in the body, all or nothing. */
+  private async allowedIn(userId: number, projectId: number, assetIds: number[], action: AssetAction) {
+    const view = await this.projects.forUser(projectId, userId);
+    const assets = await this.access.inProject(view, assetIds);
+    authorizeAssets(view, action);
+    return { view, assets };
   }
 
   private async renameIn(tx: Tx, view: ProjectView, asset: AssetRow, name: string): Promise<void> {

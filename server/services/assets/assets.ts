@@ -11,7 +11,7 @@ import { authorize } from '../../policies/projects';
 import { sharedLinkAllowsDownloads } from '../../policies/sharedLinks';
 import { presentRound, type AssetPresenter } from '../../presenters/asset';
 import { assetNotFound, type AssetAccess } from './assetAccess';
-import type { ProjectAccess, ProjectView } from '../projects/projectAccess';
+import type { ProjectAccess } from '../projects/projectAccess';
 import { projectEvent } from '../projects/projectEvents';
 import type { RemoveRoundFiles } from '../workspaces/projectFiles';
 
@@ -102,7 +102,8 @@ export class AssetService {
   }
 
   /** The rounds of the given assets of one project (GET /projects/{id}/asset_versions?ids[]=). */
-  async projectRounds(view: ProjectView, assetIds: number[]): Promise<AssetRound[]> {
+  async projectRounds(userId: number, projectId: number, assetIds: number[]): Promise<AssetRound[]> {
+    const view = await this.access.forUser(projectId, userId);
     authorize(view, 'assets.seeVersions');
     const assets = await this.uow.read.assets.findMany(assetIds);
     if (assets.length !== new Set(assetIds).size || assets.some((a) => a.project_id !== view.project.id))

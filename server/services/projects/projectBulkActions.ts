@@ -1,26 +1,30 @@
 import type { DomainEventInput, DomainEventType } from '@common/domainEvents';
 import type { Clock } from '../../clock';
 import type { UnitOfWork } from '../../db/unitOfWork';
-import type { ProjectView } from './projectAccess';
+import { authorizeBulk, type BulkAction } from '../../policies/projects';
+import type { ProjectAccess, ProjectView } from './projectAccess';
 import type { ProjectFiles } from '../workspaces/projectFiles';
 
 export type ProjectStatusValue = 'active' | 'archived';
 
 /**
- * The calls that take many projects (delete, archive, restore, hide, unhide, leave), each on views
- * the route has loaded with ProjectAccess.forMany and authorised with authorizeBulk
- * (server/policies/projects.ts), so nothing changes unless every project allows it. Each call
- * writes in a fixed number of statements whatever the count, its events included.
+ * The calls that take many projects (delete, archive, restore, hide, unhide, leave). Each loads
+ * every project in one query (ProjectAccess.forMany: 404 for any the caller may not see) and
+ * authorises the action on all of them (authorizeBulk, server/policies/projects.ts: 403), so
+ * nothing changes unless every project allows it. Each call writes in a fixed number of
+ * statements whatever the count, its events included.
  */
 export class ProjectBulkActions {
   constructor(
     private readonly uow: UnitOfWork,
+    private readonly access: ProjectAccess,
     private readonly files: ProjectFiles,
     private readonly clock: Clock,
   ) {}
 
   /** The projects' files leave storage after the commit. */
-  async destroy(views: ProjectView[]): Promise<number> {
+  async destroy(userId: number, projectIds: number[]): Promise<number> {
+    const views = await this.allowed(userId, projectIds, 'destroy');
     const ids = views.map((v) => v.project.id);
     const keys = await this.files.keysOfProjects(ids);
     await this.uow.transaction(async (tx) => {
@@ -34,7 +38,8 @@ export class ProjectBulkActions {
   }
 
   /** Archive or restore; projects already in that status are left as they are. */
-  async setStatus(views: ProjectView[], status: ProjectStatusValue): Promise<number> {
+  async setStatus(userId: number, projectIds: number[], status: ProjectStatusValue): Promise<number> {
+    const views = await this.allowed(userId, projectIds, 'archive');
     const changing = views.filter((v) => v.project.status !== status);
     if (changing.length > 0)
       await this.uow.transaction(async (tx) => {
@@ -50,7 +55,8 @@ export class ProjectBulkActions {
   }
 
   /** Hiding is the user's own: the project leaves their lists, not anyone else's. */
-  async setHidden(userId: number, views: ProjectView[], hidden: boolean): Promise<number> {
+  async setHidden(userId: number, projectIds: number[], hidden: boolean): Promise<number> {
+    const views = await this.allowed(userId, projectIds, 'hide');
     await this.uow.read.projectUserStates.set(
       views.map((v) => v.project.id),
       userId,
@@ -61,7 +67,8 @@ export class ProjectBulkActions {
   }
 
   /** The caller leaves the projects (never their owner: the policy refuses that). */
-  async leave(views: ProjectView[]): Promise<number> {
+  async leave(userId: number, projectIds: number[]): Promise<number> {
+    const views = await this.allowed(userId, projectIds, 'leave');
     const memberships = views.flatMap((view) => (view.member ? [{ view, member: view.member }] : []));
     await this.uow.transaction(async (tx) => {
       await tx.memberProjects.removeMemberships(memberships.map((m) => m.member.id));
@@ -76,6 +83,12 @@ export class ProjectBulkActions {
       );
     });
     return views.length;
+  }
+
+  private async allowed(userId: number, projectIds: number[], action: BulkAction): Promise<ProjectView[]> {
+    const views = await this.access.forMany(projectIds, userId);
+    authorizeBulk(action, views);
+    return views;
   }
 }
 
