@@ -77,7 +77,8 @@ const limits = (over: Partial<ReportBuildLimits>): ReportBuildLimits => ({
 let builds: ReportBuilds;
 afterEach(() => builds?.close());
 
-describe('reports built on worker threads', () => {
+// Each test starts real worker threads (about 0.3 s each to load the report code, more on a busy machine).
+describe('reports built on worker threads', { timeout: 30_000 }, () => {
   it('builds a CSV and a PDF on a worker, from the rows the server reads', async () => {
     builds = new ReportBuilds(limits({ running: 2, runningPerUser: 2, perUser: 4 }));
     const loaders: ReportLoaders = {
