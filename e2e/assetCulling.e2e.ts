@@ -84,7 +84,7 @@ const cullKeys = (k: number) => [
 /**
  * Flung down 600 px a frame, then stopped: every tile on screen loads its thumbnail. (Whether the
  * tiles passing by held theirs depends on the frame rate the machine manages, so that rule is
- * proved by web/components/assets/flingWatch.test.ts, not here.)
+ * proved by web/features/assets/flingWatch.test.ts, not here.)
  */
 async function thumbnailsLoadAfterAFling(page: Page): Promise<void> {
   // Page code as text: tsx names inner functions with a helper the page does not have.

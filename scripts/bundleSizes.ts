@@ -13,10 +13,10 @@ export const LOGIN_BUDGET_BYTES = 170 * 1024;
 export const ROUTE_MODULES: Record<string, string[]> = {
   login: ['components/layout/AuthLayout.tsx', 'routes/login/LoginPage.tsx'],
   signup: ['components/layout/AuthLayout.tsx', 'routes/signup/SignupPage.tsx'],
-  projects: ['components/layout/AppLayout.tsx', 'routes/projects/ProjectsPage.tsx'],
-  project: ['components/layout/AppLayout.tsx', 'routes/project/ProjectPage.tsx'],
+  projects: ['shell/AppLayout.tsx', 'routes/projects/ProjectsPage.tsx'],
+  project: ['shell/AppLayout.tsx', 'routes/project/ProjectPage.tsx'],
   profile: [
-    'components/layout/AppLayout.tsx',
+    'shell/AppLayout.tsx',
     'routes/settings/SettingsLayout.tsx',
     'routes/settings/ProfilePanel.tsx',
   ],

@@ -97,7 +97,7 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('./routes/invoices/InvoicePage')).InvoicePage }),
           },
           {
-            lazy: async () => ({ Component: (await import('./components/layout/AppLayout')).AppLayout }),
+            lazy: async () => ({ Component: (await import('./shell/AppLayout')).AppLayout }),
             children: [
               {
                 path: 'projects',

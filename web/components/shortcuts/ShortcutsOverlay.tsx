@@ -1,6 +1,6 @@
 import { Fragment, type ReactNode } from 'react';
 import { Kbd, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { ProjectModal } from '@web/components/projects/ProjectModal';
+import { ProjectModal } from '@web/components/modal/ProjectModal';
 import classes from './ShortcutsOverlay.module.css';
 
 export interface ShortcutGroup {

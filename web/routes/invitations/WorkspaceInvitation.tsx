@@ -1,10 +1,10 @@
 import { useNavigate } from 'react-router';
 import { WORKSPACE_ROLES } from '@common/workspaceRoles';
-import { useAcceptInvitation, useInvitation, type InvitationByHash } from '@web/api/members';
-import { useMe } from '@web/api/session';
-import { workspaceDisplayName } from '@web/components/workspace/workspaceLabels';
-import { WorkspaceLogo } from '@web/components/workspace/WorkspaceLogo';
-import { ROLE_DESCRIPTIONS } from '@web/routes/workspaces/members/roleOptions';
+import { useAcceptInvitation, useInvitation, type InvitationByHash } from '@web/features/workspaces/api/members';
+import { useMe } from '@web/features/account/api/session';
+import { workspaceDisplayName } from '@web/features/workspaces/workspaceLabels';
+import { WorkspaceLogo } from '@web/features/workspaces/WorkspaceLogo';
+import { ROLE_DESCRIPTIONS } from '@web/features/workspaces/roleOptions';
 import { invitationLinks } from './invitationLinks';
 import { invitationPending, OpenInvitation } from './InvitationFrame';
 import { InvalidInvitation } from './InvitationParts';

@@ -11,11 +11,11 @@ import {
 } from '@tabler/icons-react';
 import type { Project } from '@common/api/projects';
 import { can } from '@common/projectRoles';
-import { actorOf, canDownloadProject } from '@web/routes/projects/actions/projectActions';
-import { useQuickActions } from '@web/routes/projects/actions/useQuickActions';
-import { DueDate, MemberAvatars } from '@web/routes/projects/list/ProjectBits';
-import { TasksButton } from '@web/components/tasks/TasksButton';
-import { CommentExportMenu } from '@web/components/feedback/CommentExportMenu';
+import { actorOf, canDownloadProject } from '@web/features/projects/actions/projectActions';
+import { useQuickActions } from '@web/features/projects/actions/useQuickActions';
+import { DueDate, MemberAvatars } from '@web/features/projects/list/ProjectBits';
+import { TasksButton } from '@web/features/tasks/TasksButton';
+import { CommentExportMenu } from '@web/features/comments/feedback/CommentExportMenu';
 import type { ProjectPanel } from './useProjectPanels';
 
 /** The rush priority flag: a toggle for who may flag, a plain mark for the others. */

@@ -3,20 +3,20 @@ import { Loader } from '@mantine/core';
 import type { Project } from '@common/api/projects';
 import { can } from '@common/projectRoles';
 import { isApiError } from '@web/api/client';
-import { useFolder } from '@web/api/folders';
-import { useMarkProjectSeen } from '@web/api/project';
+import { useFolder } from '@web/features/folders/api/folders';
+import { useMarkProjectSeen } from '@web/features/projects/api/project';
 import { usePageBreadcrumbs } from '@web/components/Breadcrumbs/BreadcrumbsContext';
 import { LoadError } from '@web/components/page/LoadError';
 import { Page, GRID_PAGE_WIDTH } from '@web/components/page/Page';
-import { actorOf } from '@web/routes/projects/actions/projectActions';
-import { BackToProject, FolderContent } from './folders/FolderContent';
-import { ProjectFolders } from './folders/ProjectFolders';
+import { actorOf } from '@web/features/projects/actions/projectActions';
+import { BackToProject, FolderContent } from '@web/features/folders/FolderContent';
+import { ProjectFolders } from '@web/features/folders/ProjectFolders';
 import { ProjectDropZone } from './ProjectDropZone';
 import { ProjectHeader } from './ProjectHeader';
-import { FolderNotFound } from './ProjectNotFound';
-import { projectCrumbs } from './projectCrumbs';
+import { FolderNotFound } from '@web/features/projects/ProjectNotFound';
+import { projectCrumbs } from '@web/features/projects/projectCrumbs';
 import { useProjectPanels } from './useProjectPanels';
-import { useViewMode } from './ViewToggle';
+import { useViewMode } from '@web/features/projects/ViewToggle';
 
 /** A loaded project: its header, its folders or the open folder, its dialogs and the drop zone. */
 export function ProjectView({ project, folderId }: { project: Project; folderId: number | null }) {

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { ProjectDownloadDialog } from '@web/components/assets/ProjectDownloadDialog';
-import { ActivityLogPanel } from '@web/components/projects/ActivityLogPanel';
-import { InviteToProjectModal } from '@web/components/projects/InviteToProjectModal';
-import { ProjectSettingsModal } from '@web/components/projects/ProjectSettingsModal';
-import { ShareProjectModal } from '@web/components/projects/ShareProjectModal';
+import { ProjectDownloadDialog } from '@web/features/downloads/ProjectDownloadDialog';
+import { ActivityLogPanel } from '@web/features/projects/ActivityLogPanel';
+import { InviteToProjectModal } from '@web/features/projects/InviteToProjectModal';
+import { ProjectSettingsModal } from '@web/features/projects/ProjectSettingsModal';
+import { ShareProjectModal } from '@web/features/sharing/ShareProjectModal';
 
 export type ProjectPanel = 'invite' | 'share' | 'settings' | 'activity' | 'download';
 

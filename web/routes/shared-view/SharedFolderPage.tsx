@@ -1,12 +1,12 @@
 import { IconPhotoScan } from '@tabler/icons-react';
 import { useParams } from 'react-router';
-import { sharedRefusal, useSharedFolder, useSharedProject } from '@web/api/sharing';
+import { sharedRefusal, useSharedFolder, useSharedProject } from '@web/features/sharing/api/sharing';
 import { usePageBreadcrumbs } from '@web/components/Breadcrumbs/BreadcrumbsContext';
 import { EmptyPanel } from '@web/components/page/EmptyPanel';
 import { Page, GRID_PAGE_WIDTH } from '@web/components/page/Page';
-import { FOLDER_EMPTY_TEXTS } from '@web/routes/project/folders/FolderContent';
-import { FolderNotFound } from '@web/routes/project/ProjectNotFound';
-import { useViewMode, ViewToggle } from '@web/routes/project/ViewToggle';
+import { FOLDER_EMPTY_TEXTS } from '@web/features/folders/FolderContent';
+import { FolderNotFound } from '@web/features/projects/ProjectNotFound';
+import { useViewMode, ViewToggle } from '@web/features/projects/ViewToggle';
 import { SharedAssetSection } from './SharedAssetSection';
 import { SharedDownloadAll } from './SharedDownloadAll';
 import { sharedCrumbs, sharedViewPath } from './sharedCrumbs';

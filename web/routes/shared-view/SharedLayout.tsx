@@ -4,7 +4,7 @@ import { Link, Outlet, useMatch, useParams } from 'react-router';
 import { Breadcrumbs } from '@web/components/Breadcrumbs/Breadcrumbs';
 import { BreadcrumbsProvider, useBreadcrumbTrail } from '@web/components/Breadcrumbs/BreadcrumbsContext';
 import { TopBar } from '@web/components/TopBar/TopBar';
-import classes from '@web/components/layout/AppLayout.module.css';
+import classes from '@web/shell/AppLayout.module.css';
 import { useSharedAsset } from './sharedAssetQueries';
 
 /**

@@ -3,7 +3,7 @@ import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-quer
 import type { Pagination } from '@common/api/projects';
 import type { SharedAsset, SharedAssetDetail } from '@common/api/sharedAssets';
 import { api, apiEnvelope } from '@web/api/client';
-import { sharedKeys, sharedRefusal } from '@web/api/sharing';
+import { sharedKeys, sharedRefusal } from '@web/features/sharing/api/sharing';
 
 /** A round still being previewed is asked for again this often, until its files exist. */
 const PROCESSING_POLL_MS = 2000;

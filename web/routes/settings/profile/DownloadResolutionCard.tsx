@@ -1,9 +1,9 @@
 import { Radio, Stack } from '@mantine/core';
 import { PREFERENCES_SAVED } from '@common/api/errors';
 import type { DownloadResolution, User } from '@common/api/users';
-import { useUpdatePreference } from '@web/api/users';
+import { useUpdatePreference } from '@web/features/account/api/users';
 import { snackbar } from '@web/components/snackbar/snackbar';
-import { SettingsCard } from '../SettingsCard';
+import { SettingsCard } from '@web/components/settings/SettingsCard';
 
 const OPTIONS: { value: DownloadResolution; label: string; description: string }[] = [
   { value: 'original', label: 'Original', description: 'The file exactly as it was uploaded.' },

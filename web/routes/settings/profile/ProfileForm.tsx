@@ -2,13 +2,13 @@ import { PasswordInput, SimpleGrid, TextInput } from '@mantine/core';
 import { PREFERENCES_SAVED } from '@common/api/errors';
 import type { User } from '@common/api/users';
 import { profileFieldsSchema } from '@common/api/users';
-import { useUpdateProfile, type ProfileChanges } from '@web/api/users';
+import { useUpdateProfile, type ProfileChanges } from '@web/features/account/api/users';
 import { snackbar } from '@web/components/snackbar/snackbar';
 import { UserAvatar } from '@web/components/UserAvatar/UserAvatar';
 import { ImagePicker } from '@web/forms/ImagePicker';
 import { usePickedImage } from '@web/forms/usePickedImage';
 import { useZodForm } from '@web/forms/useZodForm';
-import { SettingsForm } from '../SettingsForm';
+import { SettingsForm } from '@web/components/settings/SettingsForm';
 import { AVATAR_ACCEPT, avatarProblem } from './avatarFile';
 
 /** Name, e-mail and avatar; Save only when something changed and everything is valid. */

@@ -1,11 +1,11 @@
 import { Button, PasswordInput, Stack } from '@mantine/core';
 import { changePasswordFormSchema } from '@common/api/users';
 import { PASSWORD_MIN } from '@common/limits';
-import { useUpdatePassword } from '@web/api/users';
+import { useUpdatePassword } from '@web/features/account/api/users';
 import { FormAlert } from '@web/components/auth/FormAlert';
 import { snackbar } from '@web/components/snackbar/snackbar';
 import { useZodForm } from '@web/forms/useZodForm';
-import { SettingsCard } from '../SettingsCard';
+import { SettingsCard } from '@web/components/settings/SettingsCard';
 
 const EMPTY = { old_password: '', new_password: '', new_password_confirmation: '' };
 

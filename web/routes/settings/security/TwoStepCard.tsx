@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Badge, Group, Switch, Text } from '@mantine/core';
 import type { User } from '@common/api/users';
-import { useUpdatePreference } from '@web/api/users';
+import { useUpdatePreference } from '@web/features/account/api/users';
 import { snackbar } from '@web/components/snackbar/snackbar';
-import { SettingsCard } from '../SettingsCard';
+import { SettingsCard } from '@web/components/settings/SettingsCard';
 import { ConfirmTwoStepOffModal, currentPasswordError } from './ConfirmTwoStepOffModal';
 
 /** Two-step verification: a 6-digit code by e-mail at every log in. Off needs the password. */

@@ -4,18 +4,18 @@ import type { BillingInformation } from '@common/api/billing';
 import { PREFERENCES_SAVED } from '@common/api/errors';
 import { countryName } from '@common/billing/countries';
 import { postalCodeLabel, regionLabel } from '@common/billing/postalCode';
-import { useBillingInformation, useUpdateBillingInformation } from '@web/api/billing';
+import { useBillingInformation, useUpdateBillingInformation } from '@web/features/billing/api/billing';
 import { FormAlert } from '@web/components/auth/FormAlert';
-import { BillingInformationFields } from '@web/components/billing/BillingInformationFields';
+import { BillingInformationFields } from '@web/features/billing/BillingInformationFields';
 import {
   billingFormSchema,
   billingFormValues,
   billingInformationOf,
-} from '@web/components/billing/billingForm';
+} from '@web/features/billing/billingForm';
 import { LoadError } from '@web/components/page/LoadError';
 import { snackbar } from '@web/components/snackbar/snackbar';
 import { useZodForm } from '@web/forms/useZodForm';
-import { SettingsCard } from '@web/routes/settings/SettingsCard';
+import { SettingsCard } from '@web/components/settings/SettingsCard';
 
 const TITLE = 'Billing information';
 const DESCRIPTION = 'The address printed on your invoices.';

@@ -2,10 +2,10 @@ import { Anchor, Badge, Button, Center, Group, Loader, Table, Text } from '@mant
 import { IconExternalLink } from '@tabler/icons-react';
 import type { Invoice } from '@common/api/billing';
 import { formatDollars } from '@common/plans';
-import { useInvoices } from '@web/api/billing';
-import { formatInvoiceDate } from '@web/components/billing/formats';
+import { useInvoices } from '@web/features/billing/api/billing';
+import { formatInvoiceDate } from '@web/features/billing/formats';
 import { LoadError } from '@web/components/page/LoadError';
-import { SettingsCard } from '@web/routes/settings/SettingsCard';
+import { SettingsCard } from '@web/components/settings/SettingsCard';
 
 const STATUS: Record<Invoice['status'], { label: string; color: string }> = {
   paid: { label: 'Paid', color: 'teal' },

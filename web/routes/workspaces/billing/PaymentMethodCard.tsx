@@ -1,19 +1,19 @@
 import { useState } from 'react';
 import { Button, Center, Group, Loader, Modal, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCreditCard } from '@tabler/icons-react';
-import { usePaymentMethod, useUpdatePaymentMethod } from '@web/api/billing';
+import { usePaymentMethod, useUpdatePaymentMethod } from '@web/features/billing/api/billing';
 import type { PaymentMethod } from '@common/api/billing';
-import type { CardEntry } from '@web/components/billing/CardForm';
+import type { CardEntry } from '@web/features/billing/CardForm';
 import {
   initialCardChoice,
   PaymentMethodChoice,
   type CardChoice,
-} from '@web/components/billing/PaymentMethodChoice';
-import { cardExpiry, isCardExpired, maskedCard } from '@web/components/billing/paymentMethodText';
-import { ResultDialog, type ResultMessage } from '@web/components/billing/ResultDialog';
+} from '@web/features/billing/PaymentMethodChoice';
+import { cardExpiry, isCardExpired, maskedCard } from '@web/features/billing/paymentMethodText';
+import { ResultDialog, type ResultMessage } from '@web/features/billing/ResultDialog';
 import { LoadError } from '@web/components/page/LoadError';
 import { snackbar } from '@web/components/snackbar/snackbar';
-import { SettingsCard } from '@web/routes/settings/SettingsCard';
+import { SettingsCard } from '@web/components/settings/SettingsCard';
 
 const TITLE = 'Payment method';
 const DESCRIPTION = 'The card your plan and add-ons are charged to.';

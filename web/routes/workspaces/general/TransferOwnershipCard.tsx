@@ -4,13 +4,13 @@ import { GENERIC_ERROR } from '@common/api/errors';
 import { WORKSPACE_TEXTS, type Workspace, type WorkspaceMember } from '@common/api/workspaces';
 import type { WorkspaceState } from '@common/workspaceState';
 import { isApiError } from '@web/api/client';
-import { useWorkspaceMembers } from '@web/api/members';
-import { useTransferOwnership } from '@web/api/workspaces';
+import { useWorkspaceMembers } from '@web/features/workspaces/api/members';
+import { useTransferOwnership } from '@web/features/workspaces/api/workspaces';
 import { FormAlert } from '@web/components/auth/FormAlert';
-import { reportWorkspaceAccessError } from '@web/components/workspace/accessErrors';
+import { reportWorkspaceAccessError } from '@web/features/workspaces/accessErrors';
 import { messageProblem } from '@web/components/invite/message';
 import { MessageField } from '@web/components/invite/MessageField';
-import { SettingsCard } from '@web/routes/settings/SettingsCard';
+import { SettingsCard } from '@web/components/settings/SettingsCard';
 import { transferCandidates } from './transferRules';
 
 export const TRANSFER_TEXTS = {

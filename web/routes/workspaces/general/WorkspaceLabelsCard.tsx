@@ -1,8 +1,8 @@
 import type { Workspace } from '@common/api/workspaces';
 import { canManageWorkspaceLabels } from '@common/workspaceRoles';
-import { workspaceLabelOwner } from '@web/api/labels';
-import { LabelManager } from '@web/components/labels/LabelManager';
-import { SettingsCard } from '@web/routes/settings/SettingsCard';
+import { workspaceLabelOwner } from '@web/features/labels/api/labels';
+import { LabelManager } from '@web/features/labels/LabelManager';
+import { SettingsCard } from '@web/components/settings/SettingsCard';
 
 /**
  * Labels: the workspace's labels, which its projects carry to organise and filter the project

@@ -17,19 +17,19 @@ import { WORKSPACE_TEXTS, type Workspace, type WorkspaceMember } from '@common/a
 import { plural } from '@common/text';
 import { canEditRole, canRemoveMember } from '@common/workspaceRoles';
 import type { WorkspaceState } from '@common/workspaceState';
-import { useSignedInUser } from '@web/api/session';
+import { useSignedInUser } from '@web/features/account/api/session';
 import {
   useRemoveMember,
   useUpdateMemberRole,
   useWorkspaceMembers,
   type MemberRoleChange,
-} from '@web/api/members';
+} from '@web/features/workspaces/api/members';
 import { LoadError } from '@web/components/page/LoadError';
 import { Popup } from '@web/components/Popup/Popup';
 import { snackbar } from '@web/components/snackbar/snackbar';
 import { UserAvatar } from '@web/components/UserAvatar/UserAvatar';
-import { reportWorkspaceAccessError } from '@web/components/workspace/accessErrors';
-import { ASSIGNABLE_ROLES, roleLabel, roleOptions } from './roleOptions';
+import { reportWorkspaceAccessError } from '@web/features/workspaces/accessErrors';
+import { ASSIGNABLE_ROLES, roleLabel, roleOptions } from '@web/features/workspaces/roleOptions';
 
 export const MEMBER_TEXTS = {
   removedTitle: (name: string) => `${name} Removed Successfully`,

@@ -5,9 +5,9 @@ import type { Workspace } from '@common/api/workspaces';
 import { formatDollars, isAnnualPrice } from '@common/plans';
 import { plural } from '@common/text';
 import type { WorkspaceState } from '@common/workspaceState';
-import { formatBillingDate, formatBytes } from '@web/components/billing/formats';
-import type { AddOnKind } from '@web/components/billing/AddOnModal';
-import { SettingsCard } from '@web/routes/settings/SettingsCard';
+import { formatBillingDate, formatBytes } from '@web/features/billing/formats';
+import type { AddOnKind } from '@web/features/billing/AddOnModal';
+import { SettingsCard } from '@web/components/settings/SettingsCard';
 
 interface PlanDetailProps {
   workspace: Workspace;

@@ -2,8 +2,8 @@ import { Group, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { Workspace } from '@common/api/workspaces';
 import { plural } from '@common/text';
 import type { WorkspaceState } from '@common/workspaceState';
-import { formatBytes } from '@web/components/billing/formats';
-import { SettingsCard } from '@web/routes/settings/SettingsCard';
+import { formatBytes } from '@web/features/billing/formats';
+import { SettingsCard } from '@web/components/settings/SettingsCard';
 
 function Meter({
   label,

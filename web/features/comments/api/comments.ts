@@ -1,0 +1,276 @@
+import {
+  hashKey,
+  mutationOptions,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+  type QueryKey,
+} from '@tanstack/react-query';
+import type { Comment, Reply } from '../../../../common/api/comments';
+import type { Pagination } from '../../../../common/api/projects';
+import { assetKeys } from '@web/features/assets/api/assets';
+import { api, apiEnvelope } from '@web/api/client';
+import {
+  addComment,
+  editedComment,
+  findComment,
+  patchComment,
+  removeComment,
+  replaceComment,
+  setCompletedAt,
+  temporaryComment,
+  type Author,
+  type CommentEdit,
+  type CommentList,
+  type NewComment,
+} from './commentCache';
+import { readAllPages, type CommentPage } from './commentPages';
+
+/**
+ * Comments of an asset's round (projects-side §4, §7 'Comments'). The round's list is read once
+ * (filter 'all') and filtered on screen, so the unresolved count and both filters agree. Creation
+ * and completion show at once and are put right by the server's answer.
+ */
+export const commentKeys = {
+  /** Under the asset's key: reading the asset again reads its comments again. */
+  asset: (assetId: number) => [...assetKeys.one(assetId), 'comments'] as const,
+  round: (assetId: number, roundNumber: number) => [...commentKeys.asset(assetId), roundNumber] as const,
+};
+
+/** The round lists whose first load is reading its pages (by query hash), each with its own mark. */
+const firstLoads = new Map<string, object>();
+
+/**
+ * GET /assets/{id}/versions/{round}/comments, every page (readAllPages): the whole round as one
+ * flat list. A first load shows page 1 at once and appends each next page as it comes; the
+ * changes made meanwhile do not stop it (stopRefetch) and are kept. It does not take the query's
+ * abort signal, so leaving the screen lets it finish rather than leave half a list in the cache.
+ * Reading a list already shown again answers it whole at the end, as one call did.
+ */
+export function roundCommentsQuery(queryClient: QueryClient, assetId: number, roundNumber: number) {
+  const key = commentKeys.round(assetId, roundNumber);
+  const path = `/assets/${assetId}/versions/${roundNumber}/comments`;
+  return queryOptions({
+    queryKey: key,
+    queryFn: async (context): Promise<Comment[]> => {
+      const hash = hashKey(key);
+      if (queryClient.getQueryData(key) !== undefined) {
+        firstLoads.delete(hash);
+        const { signal } = context;
+        return readAllPages((page) => fetchCommentPage(path, page, signal));
+      }
+      const mark = {};
+      firstLoads.set(hash, mark);
+      try {
+        return await readAllPages((page) => fetchCommentPage(path, page), {
+          read: () => queryClient.getQueryData<Comment[]>(key),
+          write: (list) => queryClient.setQueryData<Comment[]>(key, list),
+        });
+      } finally {
+        if (firstLoads.get(hash) === mark) firstLoads.delete(hash);
+      }
+    },
+    staleTime: 10_000,
+  });
+}
+
+async function fetchCommentPage(path: string, page: number, signal?: AbortSignal): Promise<CommentPage> {
+  const answer = await apiEnvelope<Comment[], { pagination: Pagination }>(`${path}?page=${page}`, {
+    ...(signal ? { signal } : {}),
+  });
+  if (!answer.meta) throw new Error(`${path} answered no pagination`);
+  return { comments: answer.response, pagination: answer.meta.pagination };
+}
+
+export function useRoundComments(assetId: number, roundNumber: number) {
+  return useQuery(roundCommentsQuery(useQueryClient(), assetId, roundNumber));
+}
+
+type Key = ReturnType<typeof commentKeys.round>;
+
+/**
+ * Before an optimistic change: a read of the list under way would answer it as it was, so it is
+ * stopped (and the list kept as it is), except a first load reading its pages, which keeps the
+ * change as it goes on.
+ */
+function stopRefetch(queryClient: QueryClient, key: QueryKey) {
+  return queryClient.cancelQueries({
+    queryKey: key,
+    predicate: (query) => !firstLoads.has(query.queryHash),
+  });
+}
+
+function edit(queryClient: QueryClient, key: Key, change: (list: CommentList) => Comment[]) {
+  queryClient.setQueryData<Comment[]>(key, (list) => (list ? change(list) : list));
+}
+
+/** The asset's counts (unresolved comments) are the server's: read again after a change. */
+function refreshAsset(queryClient: QueryClient, assetId: number) {
+  return queryClient.invalidateQueries({ queryKey: assetKeys.one(assetId), exact: true });
+}
+
+function commentBody(input: NewComment): FormData | Record<string, unknown> {
+  const fields = {
+    asset_id: input.asset_id,
+    text: input.text,
+    parent_id: input.parent_id ?? null,
+    global_comment: input.global_comment ?? false,
+    markup: input.markup && input.markup.length > 0 ? input.markup : null,
+    page: input.page ?? null,
+  };
+  if (!input.files || input.files.length === 0) return fields;
+  const form = new FormData();
+  form.set('asset_id', String(fields.asset_id));
+  form.set('text', fields.text);
+  if (fields.parent_id) form.set('parent_id', String(fields.parent_id));
+  form.set('global_comment', String(fields.global_comment));
+  if (fields.markup) form.set('markup', JSON.stringify(fields.markup));
+  if (fields.page) form.set('page', String(fields.page));
+  for (const file of input.files) form.append('files', file);
+  return form;
+}
+
+/**
+ * POST /comments: a temporary comment at once, the server's in its place, gone on a failure. A
+ * page read meanwhile may have brought the server's already: then the temporary one just goes.
+ */
+export function createCommentMutation(
+  queryClient: QueryClient,
+  assetId: number,
+  round: { id: number; number: number },
+  author: Author | null,
+) {
+  const key = commentKeys.round(assetId, round.number);
+  return mutationOptions({
+    mutationFn: (input: NewComment) =>
+      api<Comment>('/comments', { method: 'POST', body: commentBody(input) }),
+    onMutate: async (input) => {
+      await stopRefetch(queryClient, key);
+      if (!author) return { tempId: null };
+      const temp = temporaryComment(input, author, round, new Date());
+      edit(queryClient, key, (list) => addComment(list, temp));
+      return { tempId: temp.id };
+    },
+    onSuccess: (comment, _input, context) => {
+      const { tempId } = context;
+      edit(queryClient, key, (list) => {
+        if (findComment(list, comment.id)) return tempId === null ? [...list] : removeComment(list, tempId);
+        return tempId !== null ? replaceComment(list, tempId, comment) : addComment(list, comment);
+      });
+    },
+    onError: (_error, _input, context) => {
+      const tempId = context?.tempId;
+      if (tempId) edit(queryClient, key, (list) => removeComment(list, tempId));
+    },
+    onSettled: () => refreshAsset(queryClient, assetId),
+  });
+}
+
+export function useCreateComment(
+  assetId: number,
+  round: { id: number; number: number },
+  author: Author | null,
+) {
+  return useMutation(createCommentMutation(useQueryClient(), assetId, round, author));
+}
+
+/**
+ * PATCH /comments/{id} (text, files, markup): JSON, or multipart when new files come; the files
+ * kept go as `files` (an empty part when none is kept).
+ */
+export function editBody(edit: CommentEdit): FormData | Record<string, unknown> {
+  if (edit.add.length === 0)
+    return { text: edit.text, files: edit.keep, ...(edit.markup ? { markup: edit.markup } : {}) };
+  const form = new FormData();
+  form.set('text', edit.text);
+  if (edit.markup) form.set('markup', JSON.stringify(edit.markup));
+  if (edit.keep.length === 0) form.append('files', '');
+  for (const id of edit.keep) form.append('files', String(id));
+  for (const file of edit.add) form.append('files', file);
+  return form;
+}
+
+/**
+ * PATCH /comments/{id}: the author's edit (text, files, a redrawn drawing) shows at once, the
+ * server's answer takes its place, and the comment as it was comes back when the call fails.
+ */
+export function updateCommentMutation(queryClient: QueryClient, assetId: number, roundNumber: number) {
+  const key = commentKeys.round(assetId, roundNumber);
+  return mutationOptions({
+    mutationFn: ({ id, edit }: { id: number; edit: CommentEdit }) =>
+      api<Comment>(`/comments/${id}`, { method: 'PATCH', body: editBody(edit) }),
+    onMutate: async ({ id, edit: change }) => {
+      await stopRefetch(queryClient, key);
+      const list = queryClient.getQueryData<Comment[]>(key);
+      const before: Comment | Reply | undefined = list ? findComment(list, id) : undefined;
+      if (before) edit(queryClient, key, (l) => patchComment(l, id, (c) => editedComment(c, change)));
+      return { before };
+    },
+    onSuccess: (comment) => edit(queryClient, key, (list) => replaceComment(list, comment.id, comment)),
+    onError: (_error, { id }, context) => {
+      const before = context?.before;
+      if (before) edit(queryClient, key, (list) => patchComment(list, id, () => before));
+    },
+  });
+}
+
+export function useUpdateComment(assetId: number, roundNumber: number) {
+  return useMutation(updateCommentMutation(useQueryClient(), assetId, roundNumber));
+}
+
+/**
+ * PATCH /comments/{id}/mark_as_completed or unmark_as_completed: completed_at is set (or cleared)
+ * at once, confirmed by the server's timestamp, and put back when the call fails.
+ */
+export function setCompletedMutation(queryClient: QueryClient, assetId: number, roundNumber: number) {
+  const key = commentKeys.round(assetId, roundNumber);
+  return mutationOptions({
+    mutationFn: ({ id, completed }: { id: number; completed: boolean }) =>
+      api<Comment>(`/comments/${id}/${completed ? 'mark_as_completed' : 'unmark_as_completed'}`, {
+        method: 'PATCH',
+      }),
+    onMutate: async ({ id, completed }) => {
+      await stopRefetch(queryClient, key);
+      const list = queryClient.getQueryData<Comment[]>(key);
+      const before = list ? (findComment(list, id)?.completed_at ?? null) : null;
+      edit(queryClient, key, (l) => setCompletedAt(l, id, completed ? new Date().toISOString() : null));
+      return { before };
+    },
+    onSuccess: (comment) =>
+      edit(queryClient, key, (list) => setCompletedAt(list, comment.id, comment.completed_at)),
+    onError: (_error, { id }, context) => {
+      if (context) edit(queryClient, key, (list) => setCompletedAt(list, id, context.before));
+    },
+    onSettled: () => refreshAsset(queryClient, assetId),
+  });
+}
+
+export function useSetCommentCompleted(assetId: number, roundNumber: number) {
+  return useMutation(setCompletedMutation(useQueryClient(), assetId, roundNumber));
+}
+
+/** DELETE /comments/{id}: gone once the server agrees (the confirmation came first). */
+export function deleteCommentMutation(queryClient: QueryClient, assetId: number, roundNumber: number) {
+  const key = commentKeys.round(assetId, roundNumber);
+  return mutationOptions({
+    mutationFn: (id: number) => api<{ message: string }>(`/comments/${id}`, { method: 'DELETE' }),
+    onSuccess: (_answer, id) => edit(queryClient, key, (list) => removeComment(list, id)),
+    onSettled: () => refreshAsset(queryClient, assetId),
+  });
+}
+
+export function useDeleteComment(assetId: number, roundNumber: number) {
+  return useMutation(deleteCommentMutation(useQueryClient(), assetId, roundNumber));
+}
+
+/** POST /assets/{id}/comments/last_seen: the user has seen the asset's comments. */
+export function useMarkCommentsSeen() {
+  return useMutation({
+    mutationFn: (assetId: number) =>
+      api<{ asset_id: number; last_seen_at: string }>(`/assets/${assetId}/comments/last_seen`, {
+        method: 'POST',
+      }),
+  });
+}

@@ -1,0 +1,50 @@
+import { ActionIcon, Menu } from '@mantine/core';
+import { IconDots, IconDownload, IconPencil, IconTrash } from '@tabler/icons-react';
+import type { Folder } from '../../../common/api/projects';
+
+/** A folder's actions: rename, download and delete, each only when the user may. */
+export function FolderMenu({
+  folder,
+  canRename,
+  canDownload,
+  canDelete,
+  onRename,
+  onDownload,
+  onDelete,
+}: {
+  folder: Folder;
+  canRename: boolean;
+  canDownload: boolean;
+  canDelete: boolean;
+  onRename: () => void;
+  onDownload: () => void;
+  onDelete: () => void;
+}) {
+  if (!canRename && !canDownload && !canDelete) return null;
+  return (
+    <Menu position="bottom-end" withinPortal shadow="md" width={180}>
+      <Menu.Target>
+        <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${folder.name}`}>
+          <IconDots size={18} />
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {canRename && (
+          <Menu.Item leftSection={<IconPencil size={16} />} onClick={onRename}>
+            Rename
+          </Menu.Item>
+        )}
+        {canDownload && (
+          <Menu.Item leftSection={<IconDownload size={16} />} onClick={onDownload}>
+            Download
+          </Menu.Item>
+        )}
+        {canDelete && (
+          <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={onDelete}>
+            Delete
+          </Menu.Item>
+        )}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
