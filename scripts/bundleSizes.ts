@@ -15,11 +15,7 @@ export const ROUTE_MODULES: Record<string, string[]> = {
   signup: ['components/layout/AuthLayout.tsx', 'routes/signup/SignupPage.tsx'],
   projects: ['shell/AppLayout.tsx', 'routes/projects/ProjectsPage.tsx'],
   project: ['shell/AppLayout.tsx', 'routes/project/ProjectPage.tsx'],
-  profile: [
-    'shell/AppLayout.tsx',
-    'routes/settings/SettingsLayout.tsx',
-    'routes/settings/ProfilePanel.tsx',
-  ],
+  profile: ['shell/AppLayout.tsx', 'routes/settings/SettingsLayout.tsx', 'routes/settings/ProfilePanel.tsx'],
   'shared view': ['routes/shared-view/SharedLayout.tsx', 'routes/shared-view/SharedViewPage.tsx'],
 };
 

@@ -2,7 +2,12 @@ import { useState, type ReactNode } from 'react';
 import { Divider, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconTag, IconTrash } from '@tabler/icons-react';
 import { PROJECT_TEXTS, type Label } from '../../../common/api/projects';
-import { useDeleteLabel, useLabels, useSetLabelsOrder, type LabelOwner } from '@web/features/labels/api/labels';
+import {
+  useDeleteLabel,
+  useLabels,
+  useSetLabelsOrder,
+  type LabelOwner,
+} from '@web/features/labels/api/labels';
 import { LoadError } from '@web/components/page/LoadError';
 import { Popup } from '@web/components/Popup/Popup';
 import { snackbar } from '@web/components/snackbar/snackbar';

@@ -3,7 +3,11 @@ import { ActionIcon, Badge, Group, Skeleton, Stack, Text, ThemeIcon, Tooltip } f
 import { IconMail, IconTrash, IconUserMinus } from '@tabler/icons-react';
 import { PROJECT_TEXTS, type ProjectMember } from '../../../common/api/projects';
 import { useProjectMembers } from '@web/features/projects/api/projects';
-import { useDeleteProjectInvite, useProjectInvites, useRemoveProjectMember } from '@web/features/projects/api/projectMembers';
+import {
+  useDeleteProjectInvite,
+  useProjectInvites,
+  useRemoveProjectMember,
+} from '@web/features/projects/api/projectMembers';
 import { useSignedInUser } from '@web/features/account/api/session';
 import { Popup } from '@web/components/Popup/Popup';
 import { snackbar } from '@web/components/snackbar/snackbar';

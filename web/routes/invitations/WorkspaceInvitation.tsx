@@ -1,6 +1,10 @@
 import { useNavigate } from 'react-router';
 import { WORKSPACE_ROLES } from '@common/workspaceRoles';
-import { useAcceptInvitation, useInvitation, type InvitationByHash } from '@web/features/workspaces/api/members';
+import {
+  useAcceptInvitation,
+  useInvitation,
+  type InvitationByHash,
+} from '@web/features/workspaces/api/members';
 import { useMe } from '@web/features/account/api/session';
 import { workspaceDisplayName } from '@web/features/workspaces/workspaceLabels';
 import { WorkspaceLogo } from '@web/features/workspaces/WorkspaceLogo';

@@ -20,7 +20,13 @@ import { SelectionBar } from '@web/features/projects/SelectionBar';
 import { ProjectsToolbar } from '@web/features/projects/toolbar/ProjectsToolbar';
 import { useManualOrder } from '@web/features/projects/useManualOrder';
 import { useProjectsView } from '@web/features/projects/useProjectsView';
-import { canReorder, cardMinWidth, filterChips, listParams, withoutFilter } from '@web/features/projects/viewOptions';
+import {
+  canReorder,
+  cardMinWidth,
+  filterChips,
+  listParams,
+  withoutFilter,
+} from '@web/features/projects/viewOptions';
 import gridClasses from './ProjectsPage.module.css';
 import rowClasses from '@web/features/projects/list/ProjectRow.module.css';
 

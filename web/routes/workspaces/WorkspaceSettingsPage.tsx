@@ -5,7 +5,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import type { Workspace } from '@common/api/workspaces';
 import type { WorkspaceState } from '@common/workspaceState';
-import { forgetWorkspace, refreshWorkspaces, useWorkspace, useWorkspaceState } from '@web/features/workspaces/api/workspaces';
+import {
+  forgetWorkspace,
+  refreshWorkspaces,
+  useWorkspace,
+  useWorkspaceState,
+} from '@web/features/workspaces/api/workspaces';
 import { LoadError } from '@web/components/page/LoadError';
 import { Page, SETTINGS_PAGE_WIDTH } from '@web/components/page/Page';
 import { isWorkspaceAccessError } from '@web/features/workspaces/accessErrors';

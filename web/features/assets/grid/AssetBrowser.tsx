@@ -5,7 +5,12 @@ import { IconFilterOff } from '@tabler/icons-react';
 import type { Label, Project } from '../../../../common/api/projects';
 import { assetAbilities } from '../../../../common/assetGrid/abilities';
 import { flatAssets, totalCount } from '../../../../common/assetGrid/listPages';
-import { actionTargets, EMPTY_SELECTION, keepPresent, type GridSelection } from '../../../../common/assetGrid/selection';
+import {
+  actionTargets,
+  EMPTY_SELECTION,
+  keepPresent,
+  type GridSelection,
+} from '../../../../common/assetGrid/selection';
 import { hasAssetFilters, listParams } from '../../../../common/assetGrid/viewOptions';
 import { loadEveryPage, useAssetList } from '@web/features/assets/api/assets';
 import { projectLabelOwner, useLabels } from '@web/features/labels/api/labels';

@@ -5,7 +5,12 @@ import type { AssetRound, AssetView } from '../../../../common/api/assets';
 import type { Comment } from '../../../../common/api/comments';
 import { can, type ProjectActor } from '../../../../common/projectRoles';
 import { isApiError } from '@web/api/client';
-import { useCarriedComments, useRoundsOf, useSettleCarried, type Settle } from '@web/features/comments/api/commentCarryOver';
+import {
+  useCarriedComments,
+  useRoundsOf,
+  useSettleCarried,
+  type Settle,
+} from '@web/features/comments/api/commentCarryOver';
 import { CommentText } from '@web/features/comments/CommentText';
 import { snackbar } from '@web/components/snackbar/snackbar';
 import { CHECKLIST_TEXTS, groupByRound, markerOf } from './carriedChecklist';

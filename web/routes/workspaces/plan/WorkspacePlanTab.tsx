@@ -4,7 +4,11 @@ import { IconCalendarDown } from '@tabler/icons-react';
 import { useLocation, useNavigate } from 'react-router';
 import type { Workspace } from '@common/api/workspaces';
 import { isApiError } from '@web/api/client';
-import { useCancelDowngrade, useCancelSubscription, useReactivateSubscription } from '@web/features/billing/api/billing';
+import {
+  useCancelDowngrade,
+  useCancelSubscription,
+  useReactivateSubscription,
+} from '@web/features/billing/api/billing';
 import { useWorkspaceState } from '@web/features/workspaces/api/workspaces';
 import { AddOnModal, type AddOnKind } from '@web/features/billing/AddOnModal';
 import { formatBillingDate } from '@web/features/billing/formats';
