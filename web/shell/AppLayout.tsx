@@ -9,7 +9,7 @@ import { BreadcrumbsProvider, useBreadcrumbTrail } from '../components/Breadcrum
 import { ProfileMenu } from '../features/account/ProfileMenu/ProfileMenu';
 import { CreateProjectFlowProvider } from '../features/projects/CreateProjectFlow';
 import { SupportChat } from '../features/account/SupportChat/SupportChat';
-import { TopBar } from '../components/TopBar/TopBar';
+import { TopBar } from './TopBar/TopBar';
 import classes from './AppLayout.module.css';
 
 function SignedInTopBar() {

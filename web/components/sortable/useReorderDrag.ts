@@ -1,6 +1,6 @@
 import { KeyboardSensor, PointerSensor, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
 import { sortableKeyboardCoordinates } from '@dnd-kit/sortable';
-import { reorder } from '@web/features/projects/viewOptions';
+import { reorder } from './reorder';
 
 /**
  * What a list sorted by drag and drop needs from dnd-kit: a pointer that starts dragging after

@@ -1,5 +1,5 @@
 import { IconPhotoX } from '@tabler/icons-react';
-import { ASSET_TEXTS } from '../../../common/api/assets';
+import { ASSET_TEXTS } from '@common/api/assets';
 import { Popup } from '@web/components/Popup/Popup';
 import { assetNotFound, useAssetNotFoundOpen } from './assetNotFound';
 

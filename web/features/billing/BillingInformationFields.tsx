@@ -1,6 +1,6 @@
 import { Select, SimpleGrid, TextInput } from '@mantine/core';
-import { COUNTRIES } from '../../../common/billing/countries';
-import { POSTAL_CODE_MAX, postalCodeLabel, regionLabel } from '../../../common/billing/postalCode';
+import { COUNTRIES } from '@common/billing/countries';
+import { POSTAL_CODE_MAX, postalCodeLabel, regionLabel } from '@common/billing/postalCode';
 import type { useZodForm } from '@web/forms/useZodForm';
 import { relabelMessage, type BillingFormValues } from './billingForm';
 

@@ -3,9 +3,9 @@ import { Box, Group, Input, Loader, SimpleGrid, Stack, Text, TextInput } from '@
 import { IconFlask } from '@tabler/icons-react';
 import type { Stripe, StripeCardElement } from '@stripe/stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
-import { PROFILE_NAME_MIN } from '../../../common/limits';
-import { SANDBOX_CARDS } from '../../../common/sandboxCards';
-import { messages } from '../../../common/validation';
+import { PROFILE_NAME_MIN } from '@common/limits';
+import { SANDBOX_CARDS } from '@common/sandboxCards';
+import { messages } from '@common/validation';
 import { createSandboxPaymentMethod } from '@web/features/billing/api/billing';
 import { useAppStatus } from '@web/api/status';
 import {

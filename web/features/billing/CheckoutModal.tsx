@@ -15,14 +15,9 @@ import {
 } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import type {
-  BillingInformation,
-  PaymentMethod,
-  PricingPlan,
-  PricingPlanPrice,
-} from '../../../common/api/billing';
-import type { Workspace } from '../../../common/api/workspaces';
-import { formatDollars, isAnnualPrice } from '../../../common/plans';
+import type { BillingInformation, PaymentMethod, PricingPlan, PricingPlanPrice } from '@common/api/billing';
+import type { Workspace } from '@common/api/workspaces';
+import { formatDollars, isAnnualPrice } from '@common/plans';
 import { checkoutCall, useBillingInformation, usePaymentMethod } from '@web/features/billing/api/billing';
 import { refreshWorkspaces } from '@web/features/workspaces/api/workspaces';
 import { useZodForm } from '@web/forms/useZodForm';

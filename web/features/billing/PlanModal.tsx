@@ -2,10 +2,10 @@ import { useEffect, useEffectEvent, useState } from 'react';
 import { Badge, Center, Group, Loader, Modal, SegmentedControl, SimpleGrid, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import type { PricingPlan, PricingPlanPrice } from '../../../common/api/billing';
-import type { Workspace } from '../../../common/api/workspaces';
-import { planShownOnCard, type PlanCard } from '../../../common/planCards';
-import { annualSavingsText, isFreePrice, PRO_PLAN_NAME } from '../../../common/plans';
+import type { PricingPlan, PricingPlanPrice } from '@common/api/billing';
+import type { Workspace } from '@common/api/workspaces';
+import { planShownOnCard, type PlanCard } from '@common/planCards';
+import { annualSavingsText, isFreePrice, PRO_PLAN_NAME } from '@common/plans';
 import {
   checkoutCall,
   useCancelDowngrade,

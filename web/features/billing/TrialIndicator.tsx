@@ -1,7 +1,7 @@
 import { Button, Group, Text, Tooltip } from '@mantine/core';
 import { IconAlertTriangleFilled, IconHourglassHigh } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
-import { trialIndicatorText } from '../../../common/workspaceState';
+import { trialIndicatorText } from '@common/workspaceState';
 import { OPEN_PLAN_MODAL, workspacePath } from '@web/features/workspaces/workspacePaths';
 import { useRelevantWorkspace } from './useRelevantWorkspace';
 

@@ -1,10 +1,10 @@
 import { ActionIcon, Button, Text, ThemeIcon } from '@mantine/core';
 import { IconAlertTriangle, IconCalendarDown, IconHourglassOff, IconX } from '@tabler/icons-react';
 import { useLocation, useNavigate } from 'react-router';
-import type { Workspace } from '../../../common/api/workspaces';
-import { WORKSPACE_TEXTS } from '../../../common/api/workspaces';
-import { plural } from '../../../common/text';
-import type { WorkspaceState } from '../../../common/workspaceState';
+import type { Workspace } from '@common/api/workspaces';
+import { WORKSPACE_TEXTS } from '@common/api/workspaces';
+import { plural } from '@common/text';
+import type { WorkspaceState } from '@common/workspaceState';
 import { useDismiss, useDismissals } from '@web/features/billing/api/dismissals';
 import { Popup } from '@web/components/Popup/Popup';
 import { OPEN_PLAN_MODAL, workspacePath } from '@web/features/workspaces/workspacePaths';

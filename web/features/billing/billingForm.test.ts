@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firstErrors } from '../../../common/validation';
+import { firstErrors } from '@common/validation';
 import { billingFormSchema, billingFormValues, billingInformationOf, relabelMessage } from './billingForm';
 
 const filled = {

@@ -1,6 +1,6 @@
-import type { BillingInformation } from '../../../common/api/billing';
-import { billingInformationSchema } from '../../../common/api/billing';
-import { postalCodeLabel, regionLabel } from '../../../common/billing/postalCode';
+import type { BillingInformation } from '@common/api/billing';
+import { billingInformationSchema } from '@common/api/billing';
+import { postalCodeLabel, regionLabel } from '@common/billing/postalCode';
 
 /** The billing form's values: every field a string, as typed. */
 export interface BillingFormValues {

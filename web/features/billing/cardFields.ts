@@ -1,6 +1,6 @@
-import { PROFILE_NAME_MIN } from '../../../common/limits';
-import { cardBrand, luhnValid } from '../../../common/sandboxCards';
-import { messages } from '../../../common/validation';
+import { PROFILE_NAME_MIN } from '@common/limits';
+import { cardBrand, luhnValid } from '@common/sandboxCards';
+import { messages } from '@common/validation';
 
 /** The sandbox card form's fields, as typed. */
 export interface CardFields {

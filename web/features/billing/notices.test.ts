@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Workspace } from '../../../common/api/workspaces';
-import type { WorkspaceState } from '../../../common/workspaceState';
+import type { Workspace } from '@common/api/workspaces';
+import type { WorkspaceState } from '@common/workspaceState';
 import { noticesFor } from './notices';
 
 const workspace = (role: 'owner' | 'admin' | 'collaborator') =>

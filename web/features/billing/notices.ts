@@ -1,6 +1,6 @@
-import { DISMISSAL_KEYS } from '../../../common/api/dismissals';
-import type { Workspace } from '../../../common/api/workspaces';
-import type { WorkspaceState } from '../../../common/workspaceState';
+import { DISMISSAL_KEYS } from '@common/api/dismissals';
+import type { Workspace } from '@common/api/workspaces';
+import type { WorkspaceState } from '@common/workspaceState';
 
 export type BannerKind = 'projectLimit' | 'pendingDowngrade';
 export type PopupKind = 'suspendedForDowngrade' | 'expiredTrial';

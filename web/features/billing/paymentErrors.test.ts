@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PAYMENT_ERRORS } from '../../../common/api/billing';
+import { PAYMENT_ERRORS } from '@common/api/billing';
 import { ApiError } from '@web/api/client';
 import { keepsCheckoutOpen, paymentError, paymentErrorText, stripeErrorCode } from './paymentErrors';
 

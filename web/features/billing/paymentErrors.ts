@@ -1,4 +1,4 @@
-import { PAYMENT_ERRORS, type PaymentErrorCode } from '../../../common/api/billing';
+import { PAYMENT_ERRORS, type PaymentErrorCode } from '@common/api/billing';
 import { ApiError } from '@web/api/client';
 
 export const PAYMENT_ERROR_TITLE = 'Oops, something went wrong!';

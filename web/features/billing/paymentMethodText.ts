@@ -1,4 +1,4 @@
-import type { PaymentMethod } from '../../../common/api/billing';
+import type { PaymentMethod } from '@common/api/billing';
 
 type Card = PaymentMethod['card'];
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { PricingPlan, Subscription } from '../../../common/api/billing';
-import type { Workspace } from '../../../common/api/workspaces';
+import type { PricingPlan, Subscription } from '@common/api/billing';
+import type { Workspace } from '@common/api/workspaces';
 import {
   cardButton,
   cardFor,

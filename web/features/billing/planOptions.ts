@@ -1,14 +1,14 @@
-import type { PricingPlan, PricingPlanPrice } from '../../../common/api/billing';
-import type { Workspace } from '../../../common/api/workspaces';
-import { planCardFor, type PlanCard, type PlanCardState } from '../../../common/planCards';
+import type { PricingPlan, PricingPlanPrice } from '@common/api/billing';
+import type { Workspace } from '@common/api/workspaces';
+import { planCardFor, type PlanCard, type PlanCardState } from '@common/planCards';
 import {
   DEFAULT_INCLUDED_MEMBERS,
   FREE_TRIAL_PLAN_NAME,
   isFreePrice,
   priceOf,
   PRO_PLAN_NAME,
-} from '../../../common/plans';
-import { plural } from '../../../common/text';
+} from '@common/plans';
+import { plural } from '@common/text';
 import { formatBytes } from './formats';
 
 export type Period = 'month' | 'year';

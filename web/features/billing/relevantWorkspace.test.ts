@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Workspace } from '../../../common/api/workspaces';
+import type { Workspace } from '@common/api/workspaces';
 import { relevantWorkspace } from './relevantWorkspace';
 
 const ws = (id: number, ownerId: number) => ({ id, owner: { id: ownerId } }) as Workspace;

@@ -1,4 +1,4 @@
-import type { Workspace } from '../../../common/api/workspaces';
+import type { Workspace } from '@common/api/workspaces';
 
 /**
  * The workspace the top bar and the banners speak about: the one whose settings are open, else

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { Anchor, Button, Checkbox, Group, Tooltip } from '@mantine/core';
 import { IconPaperclip, IconWorld } from '@tabler/icons-react';
-import type { Comment, Reply } from '../../../common/api/comments';
-import { formatFileSize } from '../../../common/uploads/fileSize';
+import type { Comment, Reply } from '@common/api/comments';
+import { formatFileSize } from '@common/uploads/fileSize';
 import { isTemporary, type CommentEdit } from '@web/features/comments/api/commentCache';
 import type { MarkupStore } from '@web/features/markup/markupStore';
 import { activityTime } from '@web/features/projects/activityTime';

@@ -1,8 +1,8 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { ActionIcon, Anchor, Button, CloseButton, FileButton, Group, Text, Tooltip } from '@mantine/core';
 import { IconPaperclip, IconScribble } from '@tabler/icons-react';
-import type { Comment, CommentFile, MarkupShape, Reply } from '../../../common/api/comments';
-import { formatFileSize } from '../../../common/uploads/fileSize';
+import type { Comment, CommentFile, MarkupShape, Reply } from '@common/api/comments';
+import { formatFileSize } from '@common/uploads/fileSize';
 import { editChanges, type CommentEdit } from '@web/features/comments/api/commentCache';
 import type { MarkupStore } from '@web/features/markup/markupStore';
 import { acceptFiles, PANEL_TEXTS } from './commentTexts';

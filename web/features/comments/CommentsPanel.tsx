@@ -1,10 +1,10 @@
 import { useEffect, useMemo, useState } from 'react';
 import { SegmentedControl, Skeleton, Stack, Text } from '@mantine/core';
 import { IconChecks, IconMessageCircle } from '@tabler/icons-react';
-import type { AssetRound, AssetView } from '../../../common/api/assets';
-import type { Comment, CommentFilter, Reply } from '../../../common/api/comments';
-import type { Project } from '../../../common/api/projects';
-import { can, type ProjectRole } from '../../../common/projectRoles';
+import type { AssetRound, AssetView } from '@common/api/assets';
+import type { Comment, CommentFilter, Reply } from '@common/api/comments';
+import type { Project } from '@common/api/projects';
+import { can, type ProjectRole } from '@common/projectRoles';
 import { isApiError } from '@web/api/client';
 import { filterComments, unresolvedCount } from '@web/features/comments/api/commentCache';
 import {

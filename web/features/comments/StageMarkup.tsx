@@ -1,7 +1,7 @@
 import { useMemo, useSyncExternalStore } from 'react';
-import type { AssetRound, AssetView } from '../../../common/api/assets';
-import type { Project } from '../../../common/api/projects';
-import { can } from '../../../common/projectRoles';
+import type { AssetRound, AssetView } from '@common/api/assets';
+import type { Project } from '@common/api/projects';
+import { can } from '@common/projectRoles';
 import { useRoundComments } from '@web/features/comments/api/comments';
 import { MarkupLayer } from '@web/features/markup/MarkupLayer';
 import type { MarkupStore } from '@web/features/markup/markupStore';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ProjectRole } from '../../../common/projectRoles';
+import type { ProjectRole } from '@common/projectRoles';
 import { canDeleteComment, canEditComment, type CommentRanks } from './commentAbilities';
 
 const OWNER = 1;

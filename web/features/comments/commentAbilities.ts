@@ -1,4 +1,4 @@
-import { can, projectLevelOf, type ProjectActor, type ProjectRole } from '../../../common/projectRoles';
+import { can, projectLevelOf, type ProjectActor, type ProjectRole } from '@common/projectRoles';
 
 /**
  * The comment rules of projects-side §5–6 as the server's policy (server/policies/comments.ts)

@@ -1,4 +1,4 @@
-import { COMMENT_FILE_MAX_BYTES, COMMENT_FILES_MAX, COMMENT_TEXTS } from '../../../common/api/comments';
+import { COMMENT_FILE_MAX_BYTES, COMMENT_FILES_MAX, COMMENT_TEXTS } from '@common/api/comments';
 
 /** What the comments panel says (the delete confirmation is §8's). */
 export const PANEL_TEXTS = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Comment } from '../../../common/api/comments';
+import type { Comment } from '@common/api/comments';
 import { drawingsOnPage } from './drawingsOnPage';
 
 const line = { points: [], stroke_color: '#2B9324', stroke_size: 3, is_relative: true };

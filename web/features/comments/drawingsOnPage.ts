@@ -1,4 +1,4 @@
-import type { Comment } from '../../../common/api/comments';
+import type { Comment } from '@common/api/comments';
 
 /**
  * The comments whose drawings show on the page on screen: every one on an image; on a document,

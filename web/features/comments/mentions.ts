@@ -1,4 +1,4 @@
-import { MENTION_PATTERN, mentionToken } from '../../../common/api/comments';
+import { MENTION_PATTERN, mentionToken } from '@common/api/comments';
 
 /**
  * A comment's text as pieces to render: plain text and mentions (`@[Name](user:ID)`). The text is

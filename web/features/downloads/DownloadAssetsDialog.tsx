@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { Button, Checkbox, Group, Radio, Stack, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
-import type { AssetView } from '../../../common/api/assets';
+import type { AssetView } from '@common/api/assets';
 import {
   canDownloadAllRounds,
   effectiveChoice,
   initialChoice,
   severalAssetsSummary,
   type DownloadChoice,
-} from '../../../common/assetGrid/downloadChoice';
+} from '@common/assetGrid/downloadChoice';
 import { assetDownloadUrl, startDownload } from '@web/features/downloads/api/assetDownloads';
 import { useSignedInUser } from '@web/features/account/api/session';
 import { ProjectModal } from '@web/components/modal/ProjectModal';

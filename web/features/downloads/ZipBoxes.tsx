@@ -1,5 +1,5 @@
 import { CloseButton, Group, Loader, Paper, Portal, Stack, Text } from '@mantine/core';
-import { DOWNLOAD_TEXTS, zipBoxBottom } from '../../../common/api/downloads';
+import { DOWNLOAD_TEXTS, zipBoxBottom } from '@common/api/downloads';
 import { useZipBoxes, zipBoxes } from './zipBoxes';
 import classes from './ZipBoxes.module.css';
 

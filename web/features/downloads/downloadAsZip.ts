@@ -1,6 +1,6 @@
-import { DOWNLOAD_TEXTS, type DownloadAnswer } from '../../../common/api/downloads';
-import { zipParts } from '../../../common/assetGrid/downloadChoice';
-import { plural } from '../../../common/text';
+import { DOWNLOAD_TEXTS, type DownloadAnswer } from '@common/api/downloads';
+import { zipParts } from '@common/assetGrid/downloadChoice';
+import { plural } from '@common/text';
 import {
   requestAssetsDownload,
   requestProjectDownload,

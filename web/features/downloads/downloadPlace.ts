@@ -1,4 +1,4 @@
-import { truncate } from '../../../common/text';
+import { truncate } from '@common/text';
 
 /**
  * A place downloaded whole (projects-side §5): the project, its folders as directories of the zip,

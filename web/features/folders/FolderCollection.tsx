@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { SimpleGrid } from '@mantine/core';
-import type { Folder } from '../../../common/api/projects';
+import type { Folder } from '@common/api/projects';
 import type { ViewMode } from '../projects/viewMode';
 import { FolderCard } from './FolderCard';
 import { FolderTable } from './FolderTable';

@@ -1,6 +1,6 @@
 import { IconTrash } from '@tabler/icons-react';
-import { PROJECT_TEXTS, type Folder } from '../../../common/api/projects';
-import { truncate } from '../../../common/text';
+import { PROJECT_TEXTS, type Folder } from '@common/api/projects';
+import { truncate } from '@common/text';
 import { useCreateFolder, useDeleteFolders, useRenameFolder } from '@web/features/folders/api/folders';
 import { DownloadAssetsDialog } from '@web/features/downloads/DownloadAssetsDialog';
 import { Popup } from '@web/components/Popup/Popup';

@@ -1,6 +1,6 @@
 import { ActionIcon, Menu } from '@mantine/core';
 import { IconDots, IconDownload, IconPencil, IconTrash } from '@tabler/icons-react';
-import type { Folder } from '../../../common/api/projects';
+import type { Folder } from '@common/api/projects';
 
 /** A folder's actions: rename, download and delete, each only when the user may. */
 export function FolderMenu({

@@ -1,5 +1,5 @@
 import { Button, Group, Stack, TextInput } from '@mantine/core';
-import { folderNameSchema } from '../../../common/api/projects';
+import { folderNameSchema } from '@common/api/projects';
 import { FormAlert } from '@web/components/auth/FormAlert';
 import { ProjectModal } from '@web/components/modal/ProjectModal';
 import { useZodForm } from '@web/forms/useZodForm';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconFolderPlus, IconPhotoScan } from '@tabler/icons-react';
-import type { Folder, Project } from '../../../common/api/projects';
-import { can } from '../../../common/projectRoles';
+import type { Folder, Project } from '@common/api/projects';
+import { can } from '@common/projectRoles';
 import { useFolders } from '@web/features/folders/api/folders';
 import { EmptyPanel } from '@web/components/page/EmptyPanel';
 import { UploadFilesButton } from '@web/features/uploads/UploadFilesButton';

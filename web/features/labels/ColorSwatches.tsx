@@ -1,6 +1,6 @@
 import type { CSSProperties } from 'react';
 import { IconCheck } from '@tabler/icons-react';
-import { LABEL_COLORS } from '../../../common/labelColors';
+import { LABEL_COLORS } from '@common/labelColors';
 import { colorName } from './labelTexts';
 import classes from './ColorSwatches.module.css';
 

@@ -1,6 +1,6 @@
 import type { CSSProperties } from 'react';
 import { isLightColor } from '@mantine/core';
-import type { Label } from '../../../common/api/projects';
+import type { Label } from '@common/api/projects';
 import classes from './LabelChip.module.css';
 
 /** Black or white, whichever reads better on a label's colour (the colours are the user's choice). */

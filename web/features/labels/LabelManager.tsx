@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Divider, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconTag, IconTrash } from '@tabler/icons-react';
-import { PROJECT_TEXTS, type Label } from '../../../common/api/projects';
+import { PROJECT_TEXTS, type Label } from '@common/api/projects';
 import {
   useDeleteLabel,
   useLabels,

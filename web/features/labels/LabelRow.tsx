@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { ActionIcon, Group, Popover, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconCheck, IconPalette, IconPencil, IconTrash, IconX } from '@tabler/icons-react';
-import { PROJECT_TEXTS, type Label } from '../../../common/api/projects';
+import { PROJECT_TEXTS, type Label } from '@common/api/projects';
 import { useEditLabel, type LabelOwner } from '@web/features/labels/api/labels';
 import { LabelChip } from '@web/features/labels/LabelChip';
 import { snackbar } from '@web/components/snackbar/snackbar';

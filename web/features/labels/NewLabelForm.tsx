@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { PROJECT_TEXTS } from '../../../common/api/projects';
-import { hoverColorOf, nextLabelColor } from '../../../common/labelColors';
+import { PROJECT_TEXTS } from '@common/api/projects';
+import { hoverColorOf, nextLabelColor } from '@common/labelColors';
 import { useCreateLabel, type LabelOwner } from '@web/features/labels/api/labels';
 import { LabelChip } from '@web/features/labels/LabelChip';
 import { snackbar } from '@web/components/snackbar/snackbar';

@@ -3,7 +3,7 @@ import { closestCenter, DndContext } from '@dnd-kit/core';
 import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { IconGripVertical } from '@tabler/icons-react';
-import type { Label } from '../../../common/api/projects';
+import type { Label } from '@common/api/projects';
 import { useReorderDrag } from '@web/components/sortable/useReorderDrag';
 import classes from './LabelRow.module.css';
 

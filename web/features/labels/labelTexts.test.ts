@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LABEL_COLORS } from '../../../common/labelColors';
+import { LABEL_COLORS } from '@common/labelColors';
 import { ApiError } from '@web/api/client';
 import { colorName, labelNameProblem, nameErrorOf } from './labelTexts';
 

@@ -1,5 +1,5 @@
-import { LABEL_COLORS } from '../../../common/labelColors';
-import { messages } from '../../../common/validation';
+import { LABEL_COLORS } from '@common/labelColors';
+import { messages } from '@common/validation';
 import { isApiError } from '@web/api/client';
 
 /** createLabelSchema and editLabelSchema allow names up to 50 characters. */

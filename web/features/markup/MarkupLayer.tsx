@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type CSSProperties } from 'react';
-import type { Comment, MarkupPoint, MarkupShape } from '../../../common/api/comments';
+import type { Comment, MarkupPoint, MarkupShape } from '@common/api/comments';
 import { pointIn } from '@web/features/viewer/pointIn';
 import { useViewController, useViewState } from '@web/features/viewer/viewerContext';
 import { isTypingTarget } from './markupKeys';

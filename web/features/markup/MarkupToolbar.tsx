@@ -1,7 +1,7 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { ActionIcon, Slider, Tooltip } from '@mantine/core';
 import { IconArrowBackUp, IconArrowForwardUp, IconPencil, IconPointer, IconTrash } from '@tabler/icons-react';
-import { MARKUP_COLORS, MARKUP_PALETTE } from '../../../common/api/comments';
+import { MARKUP_COLORS, MARKUP_PALETTE } from '@common/api/comments';
 import { canRedo, canUndo } from './markupHistory';
 import { isTypingTarget, markupCommandFor, shortcutCaps, type MarkupCommand } from './markupKeys';
 import { percentFromSize, sizeFromPercent } from './markupSettings';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Comment, MarkupShape } from '../../../common/api/comments';
+import type { Comment, MarkupShape } from '@common/api/comments';
 import { MARKER_HEIGHT, markerAt, markerCentre, markerSpots, markerWidth } from './markerSpots';
 
 const image = { width: 2000, height: 1000 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { markupShapeSchema } from '../../../common/api/comments';
+import { markupShapeSchema } from '@common/api/comments';
 import { finishStroke, pathData, relativePoints } from './markupGeometry';
 
 const image = { width: 4000, height: 2000 };

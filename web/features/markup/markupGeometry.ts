@@ -1,4 +1,4 @@
-import type { MarkupPoint, MarkupShape } from '../../../common/api/comments';
+import type { MarkupPoint, MarkupShape } from '@common/api/comments';
 import { simplifyLine } from './simplifyLine';
 
 /** A picture's size in its original's pixels. */

@@ -1,4 +1,4 @@
-import type { KeyInput, ShortcutGroup } from '../../../common/assetGrid/shortcuts';
+import type { KeyInput, ShortcutGroup } from '@common/assetGrid/shortcuts';
 
 /** The markup editor's commands and their keys, in one table (the toolbar's hints read it too). */
 export type MarkupCommand = 'undo' | 'redo' | 'lineTool' | 'selectTool' | 'deleteSelected' | 'deselect';

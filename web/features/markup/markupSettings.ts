@@ -1,4 +1,4 @@
-import { MARKUP_COLORS, MARKUP_SIZE_MAX, MARKUP_SIZE_MIN } from '../../../common/api/comments';
+import { MARKUP_COLORS, MARKUP_SIZE_MAX, MARKUP_SIZE_MIN } from '@common/api/comments';
 
 /**
  * The markup editor's settings (projects-side §9): sizes 1 to 8 behind a 0–100 % slider, the line

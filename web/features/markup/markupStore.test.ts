@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MARKUP_COLORS, type MarkupShape } from '../../../common/api/comments';
+import { MARKUP_COLORS, type MarkupShape } from '@common/api/comments';
 import { MarkupStore } from './markupStore';
 import { DEFAULT_MARKUP_COLOR, DEFAULT_MARKUP_SIZE } from './markupSettings';
 

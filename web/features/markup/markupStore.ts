@@ -1,4 +1,4 @@
-import type { MarkupShape } from '../../../common/api/comments';
+import type { MarkupShape } from '@common/api/comments';
 import { canRedo, canUndo, record, redo, startHistory, undo, type MarkupHistory } from './markupHistory';
 import {
   DEFAULT_MARKUP_COLOR,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Comment, MarkupShape } from '../../../common/api/comments';
+import type { Comment, MarkupShape } from '@common/api/comments';
 import { commentAt, commentLook, screenStrokeWidth, storedMarkup } from './storedMarkup';
 
 const image = { width: 2000, height: 1000 };

@@ -1,4 +1,4 @@
-import type { Comment } from '../../../common/api/comments';
+import type { Comment } from '@common/api/comments';
 import type { Point } from '@web/features/viewer/viewMath';
 import { relativePoints, type ImageSize } from './markupGeometry';
 import { strokeWidthPx } from './markupSettings';

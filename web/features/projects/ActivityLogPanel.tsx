@@ -1,7 +1,7 @@
 import { Button, Center, Drawer, Group, Skeleton, Stack, Text, ThemeIcon, Tooltip } from '@mantine/core';
 import { IconHistory, IconSettingsAutomation } from '@tabler/icons-react';
 import dayjs from 'dayjs';
-import type { ActivityLog } from '../../../common/api/projects';
+import type { ActivityLog } from '@common/api/projects';
 import { useActivityLogs } from '@web/features/projects/api/activity';
 import { EmptyPanel } from '@web/components/page/EmptyPanel';
 import { LoadError } from '@web/components/page/LoadError';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { ThemeIcon } from '@mantine/core';
 import { IconAlertTriangle, IconBuildingPlus, IconHourglassOff, IconStack2 } from '@tabler/icons-react';
-import { WORKSPACE_TEXTS, type Workspace } from '../../../common/api/workspaces';
+import { WORKSPACE_TEXTS, type Workspace } from '@common/api/workspaces';
 import { useSignedInUser } from '@web/features/account/api/session';
 import { Popup, type PopupAction } from '@web/components/Popup/Popup';
 import { MEMBER_LIMIT_TEXTS } from '@web/features/workspaces/MemberLimitPopup';

@@ -1,8 +1,8 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { PROJECT_TEXTS, type Project } from '../../../common/api/projects';
-import type { Workspace } from '../../../common/api/workspaces';
+import { PROJECT_TEXTS, type Project } from '@common/api/projects';
+import type { Workspace } from '@common/api/workspaces';
 import { isApiError } from '@web/api/client';
 import { useSignedInUser } from '@web/features/account/api/session';
 import { ownedWorkspace, refreshWorkspaces, useMyWorkspaces } from '@web/features/workspaces/api/workspaces';

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Checkbox, Group, Radio, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconFolderPlus } from '@tabler/icons-react';
-import type { Project } from '../../../common/api/projects';
-import { NAME_MAX } from '../../../common/limits';
+import type { Project } from '@common/api/projects';
+import { NAME_MAX } from '@common/limits';
 import { useCreateProject } from '@web/features/projects/api/projects';
 import { splitServerErrors } from '@web/forms/serverErrors';
 import { ActionModal } from './ActionModal';

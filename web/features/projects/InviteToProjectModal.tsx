@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { Button, Divider, Group, Select, Stack } from '@mantine/core';
 import { IconMailForward } from '@tabler/icons-react';
-import { PROJECT_TEXTS } from '../../../common/api/projects';
+import { PROJECT_TEXTS } from '@common/api/projects';
 import {
   defaultProjectInviteRole,
   invitableProjectRoles,
   PROJECT_ROLE_DESCRIPTIONS,
   PROJECT_ROLES,
   type InvitableProjectRole,
-} from '../../../common/projectRoles';
+} from '@common/projectRoles';
 import { useProject } from '@web/features/projects/api/project';
 import { useInviteToProject } from '@web/features/projects/api/projectMembers';
 import { snackbar } from '@web/components/snackbar/snackbar';

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { Box, Button, Group, Stack, Text } from '@mantine/core';
 import { IconPhotoUp, IconTrash } from '@tabler/icons-react';
-import { PROJECT_TEXTS, type Project } from '../../../common/api/projects';
+import { PROJECT_TEXTS, type Project } from '@common/api/projects';
 import { isApiError } from '@web/api/client';
 import { useProjectCover } from '@web/features/projects/api/project';
 import { snackbar } from '@web/components/snackbar/snackbar';

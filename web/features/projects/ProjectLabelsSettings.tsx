@@ -1,6 +1,6 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
-import type { Project } from '../../../common/api/projects';
-import { can } from '../../../common/projectRoles';
+import type { Project } from '@common/api/projects';
+import { can } from '@common/projectRoles';
 import { projectLabelOwner } from '@web/features/labels/api/labels';
 import { LabelManager } from '@web/features/labels/LabelManager';
 import { actorOf } from '@web/features/projects/actions/projectActions';

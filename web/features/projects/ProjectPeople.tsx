@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { ActionIcon, Badge, Group, Skeleton, Stack, Text, ThemeIcon, Tooltip } from '@mantine/core';
 import { IconMail, IconTrash, IconUserMinus } from '@tabler/icons-react';
-import { PROJECT_TEXTS, type ProjectMember } from '../../../common/api/projects';
+import { PROJECT_TEXTS, type ProjectMember } from '@common/api/projects';
 import { useProjectMembers } from '@web/features/projects/api/projects';
 import {
   useDeleteProjectInvite,

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Divider, Group, Loader, SimpleGrid, Stack, Tabs, Textarea, TextInput } from '@mantine/core';
-import { PROJECT_DESCRIPTION_MAX, PROJECT_TEXTS, type Project } from '../../../common/api/projects';
-import { can } from '../../../common/projectRoles';
+import { PROJECT_DESCRIPTION_MAX, PROJECT_TEXTS, type Project } from '@common/api/projects';
+import { can } from '@common/projectRoles';
 import { isApiError } from '@web/api/client';
 import { useEditProject, useProject, useRenameProject } from '@web/features/projects/api/project';
 import { FormAlert } from '@web/components/auth/FormAlert';

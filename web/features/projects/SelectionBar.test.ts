@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Project } from '../../../common/api/projects';
-import { PROJECT_ROLES, type ProjectRole } from '../../../common/projectRoles';
+import type { Project } from '@common/api/projects';
+import { PROJECT_ROLES, type ProjectRole } from '@common/projectRoles';
 import { sharedActions } from './SelectionBar';
 
 const project = (role: ProjectRole, status: Project['status'] = 'active') =>

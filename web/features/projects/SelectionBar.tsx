@@ -7,7 +7,7 @@ import {
   IconEyeOff,
   IconTrash,
 } from '@tabler/icons-react';
-import type { Project } from '../../../common/api/projects';
+import type { Project } from '@common/api/projects';
 import { keepClearOfSnackbars } from '@web/components/snackbar/snackbarClearance';
 import { useProjectActions } from './actions/ProjectActions';
 import { projectActions, type ProjectActionKind } from './actions/projectActions';

@@ -1,4 +1,4 @@
-import type { Project } from '../../../common/api/projects';
+import type { Project } from '@common/api/projects';
 
 export type ProjectStatusText = 'New' | 'New Activity' | 'Suspended';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COVER_MAX_BYTES } from '../../../common/limits';
+import { COVER_MAX_BYTES } from '@common/limits';
 import { coverFile } from './coverFile';
 
 describe('cover file', () => {

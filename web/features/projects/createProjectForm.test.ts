@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PROJECT_DATE_TEXTS } from '../../../common/projectDates';
+import { PROJECT_DATE_TEXTS } from '@common/projectDates';
 import { createProjectErrors, createProjectRequest, EMPTY_CREATE_PROJECT } from './createProjectForm';
 
 const TODAY = '2026-11-23';

@@ -1,6 +1,6 @@
-import { createProjectSchema, type CreateProjectRequest } from '../../../common/api/projects';
-import { projectDateErrors } from '../../../common/projectDates';
-import { messages, firstErrors } from '../../../common/validation';
+import { createProjectSchema, type CreateProjectRequest } from '@common/api/projects';
+import { projectDateErrors } from '@common/projectDates';
+import { messages, firstErrors } from '@common/validation';
 
 /** The Create New Project form as typed: text fields are strings, '' for empty. */
 export interface CreateProjectValues {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PROJECT_TEXTS } from '../../../common/api/projects';
+import { PROJECT_TEXTS } from '@common/api/projects';
 import { ApiError } from '@web/api/client';
 import { projectInviteError, titledSnackbar } from './inviteErrors';
 

@@ -1,5 +1,5 @@
-import { PROJECT_TEXTS } from '../../../common/api/projects';
-import { WORKSPACE_TEXTS } from '../../../common/api/workspaces';
+import { PROJECT_TEXTS } from '@common/api/projects';
+import { WORKSPACE_TEXTS } from '@common/api/workspaces';
 import { isApiError } from '@web/api/client';
 import type { SnackbarInput } from '@web/components/snackbar/snackbar';
 

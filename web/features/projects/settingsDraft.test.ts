@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Project } from '../../../common/api/projects';
+import type { Project } from '@common/api/projects';
 import { hasSettingsChanges, settingsChanges, settingsDraftFrom, settingsErrors } from './settingsDraft';
 
 const project = {

@@ -3,9 +3,9 @@ import {
   renameProjectSchema,
   type EditProjectRequest,
   type Project,
-} from '../../../common/api/projects';
-import { projectDateErrors } from '../../../common/projectDates';
-import { firstErrors } from '../../../common/validation';
+} from '@common/api/projects';
+import { projectDateErrors } from '@common/projectDates';
+import { firstErrors } from '@common/validation';
 
 /** Project settings as text fields; an empty field is no value. */
 export interface SettingsDraft {

@@ -1,5 +1,5 @@
 import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
-import type { Project, ProjectsViewOptions } from '../../../common/api/projects';
+import type { Project, ProjectsViewOptions } from '@common/api/projects';
 import {
   projectKeys,
   refreshProjectLists,

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { projectsViewOptionsSchema, type ProjectsViewOptions } from '../../../common/api/projects';
+import { projectsViewOptionsSchema, type ProjectsViewOptions } from '@common/api/projects';
 import { useProjectsViewOptions, useSaveProjectsViewOptions } from '@web/features/projects/api/projects';
 import { useShownAtOnce } from '@web/api/useShownAtOnce';
 import { DEFAULT_VIEW_OPTIONS } from './viewOptions';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Label } from '../../../common/api/projects';
+import type { Label } from '@common/api/projects';
 import {
   canReorder,
   cardMinWidth,

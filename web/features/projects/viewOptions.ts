@@ -3,8 +3,8 @@ import {
   type Label,
   type ProjectFilters,
   type ProjectsViewOptions,
-} from '../../../common/api/projects';
-import { PROJECT_ROLES } from '../../../common/projectRoles';
+} from '@common/api/projects';
+import { PROJECT_ROLES } from '@common/projectRoles';
 import type { ProjectListParams } from '@web/features/projects/api/projects';
 
 /** The options of a user who never changed any (§3: sort priority, ascending, no filter, size 50). */
@@ -64,13 +64,4 @@ export function cardMinWidth(itemSize: number): number {
   return Math.round(200 + size * 2.4);
 }
 
-/** Where `id` lands when dropped on `overId`: the new order of all ids. */
-export function reorder(ids: readonly number[], id: number, overId: number): number[] {
-  const from = ids.indexOf(id);
-  const to = ids.indexOf(overId);
-  if (from === -1 || to === -1 || from === to) return [...ids];
-  const next = [...ids];
-  next.splice(from, 1);
-  next.splice(to, 0, id);
-  return next;
-}
+export { reorder } from '@web/components/sortable/reorder';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Workspace } from '../../../common/api/workspaces';
-import type { WorkspaceRole } from '../../../common/workspaceRoles';
+import type { Workspace } from '@common/api/workspaces';
+import type { WorkspaceRole } from '@common/workspaceRoles';
 import { createProjectObstacle, workspaceChoice } from './workspaceChoice';
 
 const NOW = new Date('2026-11-23T12:00:00Z');

@@ -1,4 +1,4 @@
-import type { Workspace } from '../../../common/api/workspaces';
+import type { Workspace } from '@common/api/workspaces';
 import { workspaceStateOf } from '@web/features/workspaces/api/workspaces';
 
 /** Workspace roles that may create projects (the brief's decision: owner and admin). */

@@ -14,8 +14,8 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { IconAlertTriangle, IconCheck, IconCopy, IconLink, IconLinkOff } from '@tabler/icons-react';
-import { PROJECT_TEXTS, type Project } from '../../../common/api/projects';
-import { can } from '../../../common/projectRoles';
+import { PROJECT_TEXTS, type Project } from '@common/api/projects';
+import { can } from '@common/projectRoles';
 import { useProject } from '@web/features/projects/api/project';
 import { shareUrl, useRevokeShare, useShareProject } from '@web/features/sharing/api/sharing';
 import { LoadError } from '@web/components/page/LoadError';

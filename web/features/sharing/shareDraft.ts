@@ -1,5 +1,5 @@
-import { SHARE_PASSWORD_MIN, type Project, type ShareRequest } from '../../../common/api/projects';
-import { messages } from '../../../common/validation';
+import { SHARE_PASSWORD_MIN, type Project, type ShareRequest } from '@common/api/projects';
+import { messages } from '@common/validation';
 
 /** The 'Share a Public Link' form as the member edits it. */
 export interface ShareDraft {

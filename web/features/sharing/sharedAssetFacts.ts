@@ -1,6 +1,6 @@
-import type { SharedRound } from '../../../common/api/sharedAssets';
-import { plural } from '../../../common/text';
-import { formatFileSize } from '../../../common/uploads/fileSize';
+import type { SharedRound } from '@common/api/sharedAssets';
+import { plural } from '@common/text';
+import { formatFileSize } from '@common/uploads/fileSize';
 
 /** What a viewer reads about a round at a glance. */
 export interface RoundFacts {

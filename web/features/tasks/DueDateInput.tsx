@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { ActionIcon, Popover, TextInput } from '@mantine/core';
 import { IconCalendar } from '@tabler/icons-react';
-import { DUE_DATE_MAX, formatDayMonthYear, parseDueDate } from '../../../common/taskDates';
+import { DUE_DATE_MAX, formatDayMonthYear, parseDueDate } from '@common/taskDates';
 import { MonthCalendar } from './MonthCalendar';
 
 /**

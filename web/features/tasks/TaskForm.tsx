@@ -1,7 +1,7 @@
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Button, Group, Paper, Select, Stack, Text, Textarea } from '@mantine/core';
-import { TASK_TEXT_MAX, TASK_TEXTS, type Task } from '../../../common/api/tasks';
-import { parseDueDate } from '../../../common/taskDates';
+import { TASK_TEXT_MAX, TASK_TEXTS, type Task } from '@common/api/tasks';
+import { parseDueDate } from '@common/taskDates';
 import { isApiError } from '@web/api/client';
 import { useProjectMembers } from '@web/features/projects/api/projects';
 import { useCreateTask, useEditTask } from '@web/features/tasks/api/tasks';

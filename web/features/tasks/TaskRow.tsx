@@ -1,7 +1,7 @@
 import { ActionIcon, Badge, Checkbox, Group, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconCalendarEvent, IconPencil } from '@tabler/icons-react';
-import type { Task } from '../../../common/api/tasks';
-import { TASK_TEXTS } from '../../../common/api/tasks';
+import type { Task } from '@common/api/tasks';
+import { TASK_TEXTS } from '@common/api/tasks';
 import { UserAvatar } from '@web/components/UserAvatar/UserAvatar';
 import classes from './Tasks.module.css';
 

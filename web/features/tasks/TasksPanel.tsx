@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Badge, Button, Collapse, Drawer, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { IconChecklist, IconChevronDown, IconChevronRight, IconPlus } from '@tabler/icons-react';
-import type { Task } from '../../../common/api/tasks';
-import { can } from '../../../common/projectRoles';
+import type { Task } from '@common/api/tasks';
+import { can } from '@common/projectRoles';
 import { useProject } from '@web/features/projects/api/project';
 import { useSetTaskCompleted, useTasks } from '@web/features/tasks/api/tasks';
 import { EmptyPanel } from '@web/components/page/EmptyPanel';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Task } from '../../../common/api/tasks';
+import type { Task } from '@common/api/tasks';
 import { addDays, monthSheet, shiftMonth } from './calendarDays';
-import { GENERIC_ERROR } from '../../../common/api/errors';
+import { GENERIC_ERROR } from '@common/api/errors';
 import { draftErrors, failureDetail, splitTasks } from './taskGroups';
 
 const task = (id: number, completed_at: string | null): Task => ({

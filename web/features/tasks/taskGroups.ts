@@ -1,10 +1,10 @@
-import { GENERIC_ERROR } from '../../../common/api/errors';
-import type { Task } from '../../../common/api/tasks';
-import { TASK_TEXT_MAX, createTaskSchema } from '../../../common/api/tasks';
-import { can, type ProjectActor } from '../../../common/projectRoles';
-import { parseDueDate, utcDay } from '../../../common/taskDates';
-import { firstErrors } from '../../../common/validation';
-import type { Project } from '../../../common/api/projects';
+import { GENERIC_ERROR } from '@common/api/errors';
+import type { Task } from '@common/api/tasks';
+import { TASK_TEXT_MAX, createTaskSchema } from '@common/api/tasks';
+import { can, type ProjectActor } from '@common/projectRoles';
+import { parseDueDate, utcDay } from '@common/taskDates';
+import { firstErrors } from '@common/validation';
+import type { Project } from '@common/api/projects';
 
 /** Open tasks in the server's order (due date, then id); completed ones, last completed first. */
 export function splitTasks(tasks: readonly Task[]): { open: Task[]; completed: Task[] } {

@@ -1,5 +1,5 @@
 import type { Ref } from 'react';
-import { ASSET_EXTENSIONS } from '../../../common/api/assets';
+import { ASSET_EXTENSIONS } from '@common/api/assets';
 
 /** The extensions the file dialog offers; a name outside them is still refused when dropped. */
 export const ACCEPTED_FILES = ASSET_EXTENSIONS.map((extension) => `.${extension}`).join(',');

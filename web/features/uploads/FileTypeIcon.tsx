@@ -13,7 +13,7 @@ import {
   IconVectorBezier2,
   type IconProps,
 } from '@tabler/icons-react';
-import { extensionOf } from '../../../common/api/assets';
+import { extensionOf } from '@common/api/assets';
 
 interface FileLook {
   icon: ComponentType<IconProps>;

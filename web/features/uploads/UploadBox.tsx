@@ -1,9 +1,9 @@
 import { ActionIcon, Button, EmptyState, Group, Progress, Stack, Text } from '@mantine/core';
 import { IconCloudUpload, IconUpload, IconX } from '@tabler/icons-react';
-import { groupUploads } from '../../../common/uploads/uploadGroups';
-import { activeCount } from '../../../common/uploads/uploadQueue';
-import { UPLOAD_BOX_TEXTS, uploadingHeader } from '../../../common/uploads/uploadTexts';
-import { averageProgress, timeLeftText, totalSecondsLeft } from '../../../common/uploads/uploadTiming';
+import { groupUploads } from '@common/uploads/uploadGroups';
+import { activeCount } from '@common/uploads/uploadQueue';
+import { UPLOAD_BOX_TEXTS, uploadingHeader } from '@common/uploads/uploadTexts';
+import { averageProgress, timeLeftText, totalSecondsLeft } from '@common/uploads/uploadTiming';
 import { UploadGroupSection } from './UploadGroupSection';
 import type { UploadSnapshot } from './uploadStore';
 import { useNow } from './useNow';

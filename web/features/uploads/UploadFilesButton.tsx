@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { Button } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
-import type { UploadTarget } from '../../../common/uploads/uploadRecord';
+import type { UploadTarget } from '@common/uploads/uploadRecord';
 import { FilePickerInput } from './FilePickerInput';
 import { uploadStore } from './uploads';
 

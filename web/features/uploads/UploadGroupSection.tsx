@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { Collapse, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
-import type { UploadGroup } from '../../../common/uploads/uploadGroups';
+import type { UploadGroup } from '@common/uploads/uploadGroups';
 import { UploadRow } from './UploadRow';
 import classes from './UploadBox.module.css';
 

@@ -8,9 +8,9 @@ import {
   IconStack2,
 } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
-import { ASSET_TEXTS } from '../../../common/api/assets';
-import { storageLimitMessage, storageUpgradePath } from '../../../common/uploads/uploadRefusals';
-import { UPLOAD_BOX_TEXTS } from '../../../common/uploads/uploadTexts';
+import { ASSET_TEXTS } from '@common/api/assets';
+import { storageLimitMessage, storageUpgradePath } from '@common/uploads/uploadRefusals';
+import { UPLOAD_BOX_TEXTS } from '@common/uploads/uploadTexts';
 import { Popup, type PopupAction } from '@web/components/Popup/Popup';
 import { OPEN_PLAN_MODAL } from '../workspaces/workspacePaths';
 import type { PendingRefusal } from './uploadStore';

@@ -1,10 +1,10 @@
 import { ActionIcon, Anchor, Group, Progress, Text, ThemeIcon, Tooltip } from '@mantine/core';
 import { IconCircleCheckFilled, IconX } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { formatFileSize } from '../../../common/uploads/fileSize';
-import type { UploadRecord } from '../../../common/uploads/uploadRecord';
-import { canCancel, progressPercent } from '../../../common/uploads/uploadStates';
-import { rowLabel } from '../../../common/uploads/uploadTexts';
+import { formatFileSize } from '@common/uploads/fileSize';
+import type { UploadRecord } from '@common/uploads/uploadRecord';
+import { canCancel, progressPercent } from '@common/uploads/uploadStates';
+import { rowLabel } from '@common/uploads/uploadTexts';
 import { FileTypeIcon, fileLook } from './FileTypeIcon';
 import classes from './UploadBox.module.css';
 

@@ -1,7 +1,7 @@
 import type { DetailedError, HttpRequest, Upload } from 'tus-js-client';
-import { uploadResultSchema, type UploadResult } from '../../../common/api/assets';
-import type { UploadTarget } from '../../../common/uploads/uploadRecord';
-import type { UploadErrorAnswer } from '../../../common/uploads/uploadRefusals';
+import { uploadResultSchema, type UploadResult } from '@common/api/assets';
+import type { UploadTarget } from '@common/uploads/uploadRecord';
+import type { UploadErrorAnswer } from '@common/uploads/uploadRefusals';
 import { API_BASE } from '@web/api/client';
 
 /** Where tus uploads are created (API.md "Uploads"). */

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ASSET_TEXTS } from '../../../common/api/assets';
-import type { UploadTarget } from '../../../common/uploads/uploadRecord';
-import { UPLOAD_BOX_TEXTS } from '../../../common/uploads/uploadTexts';
+import { ASSET_TEXTS } from '@common/api/assets';
+import type { UploadTarget } from '@common/uploads/uploadRecord';
+import { UPLOAD_BOX_TEXTS } from '@common/uploads/uploadTexts';
 import type { Transfer, TransferEvents } from './tusTransfer';
 import { UploadStore, type UploadNotice } from './uploadStore';
 

@@ -1,13 +1,13 @@
-import { ASSET_TEXTS, ROUND_UPLOAD_FILES } from '../../../common/api/assets';
-import { UPLOAD_BOX_CLOSE_MS, closesUploadBox, opensUploadBox } from '../../../common/uploads/uploadBox';
-import { activeCount, advanceQueue, cancelAll, requestCancel } from '../../../common/uploads/uploadQueue';
+import { ASSET_TEXTS, ROUND_UPLOAD_FILES } from '@common/api/assets';
+import { UPLOAD_BOX_CLOSE_MS, closesUploadBox, opensUploadBox } from '@common/uploads/uploadBox';
+import { activeCount, advanceQueue, cancelAll, requestCancel } from '@common/uploads/uploadQueue';
 import {
   applyUploadEvent,
   newUploadRecord,
   type UploadEvent,
   type UploadRecord,
   type UploadTarget,
-} from '../../../common/uploads/uploadRecord';
+} from '@common/uploads/uploadRecord';
 import {
   refusalBeforeSending,
   refusalFromAnswer,
@@ -15,9 +15,9 @@ import {
   type DialogRefusal,
   type UploadErrorAnswer,
   type UploadRefusal,
-} from '../../../common/uploads/uploadRefusals';
-import { roundTypeChange } from '../../../common/uploads/roundFileType';
-import { UPLOAD_BOX_TEXTS } from '../../../common/uploads/uploadTexts';
+} from '@common/uploads/uploadRefusals';
+import { roundTypeChange } from '@common/uploads/roundFileType';
+import { UPLOAD_BOX_TEXTS } from '@common/uploads/uploadTexts';
 import type { Transfer, TransferEvents } from './tusTransfer';
 
 /**

@@ -1,5 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import type { UploadTarget } from '../../../common/uploads/uploadRecord';
+import type { UploadTarget } from '@common/uploads/uploadRecord';
 import { startTransfer } from './tusTransfer';
 import { UploadStore, type UploadSnapshot } from './uploadStore';
 

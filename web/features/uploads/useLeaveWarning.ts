@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { UPLOAD_BOX_TEXTS } from '../../../common/uploads/uploadTexts';
+import { UPLOAD_BOX_TEXTS } from '@common/uploads/uploadTexts';
 
 /**
  * §5 "Closing the page during uploads": the browser asks before the tab closes or reloads while

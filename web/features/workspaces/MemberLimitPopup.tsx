@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { IconAlertTriangle, IconSparkles, IconUsers } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
-import { WORKSPACE_TEXTS } from '../../../common/api/workspaces';
+import { WORKSPACE_TEXTS } from '@common/api/workspaces';
 import { Popup, type PopupAction } from '@web/components/Popup/Popup';
 import type { MemberLimitKind } from './memberLimit';
 import { CONTACT_US_URL, OPEN_PLAN_MODAL, workspacePath } from './workspacePaths';

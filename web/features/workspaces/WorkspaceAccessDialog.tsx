@@ -1,7 +1,7 @@
 import { IconLock } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { WORKSPACE_TEXTS } from '../../../common/api/workspaces';
+import { WORKSPACE_TEXTS } from '@common/api/workspaces';
 import { forgetWorkspace, refreshWorkspaces } from '@web/features/workspaces/api/workspaces';
 import { Popup } from '@web/components/Popup/Popup';
 import { clearWorkspaceAccessError, useWorkspaceAccessProblem } from './accessErrors';

@@ -1,6 +1,6 @@
-import { TEAM_PLAN_NAME } from '../../../common/plans';
-import { takesSeat, type WorkspaceRole } from '../../../common/workspaceRoles';
-import type { WorkspaceState } from '../../../common/workspaceState';
+import { TEAM_PLAN_NAME } from '@common/plans';
+import { takesSeat, type WorkspaceRole } from '@common/workspaceRoles';
+import type { WorkspaceState } from '@common/workspaceState';
 
 /**
  * Which popup stops an invitation before it is sent (account-side §5, §8):

@@ -1,4 +1,4 @@
-import { WORKSPACE_ROLES, type WorkspaceRole } from '../../../common/workspaceRoles';
+import { WORKSPACE_ROLES, type WorkspaceRole } from '@common/workspaceRoles';
 
 /** What each invitable role may do, as the invite form describes it (account-side §6). */
 export const ROLE_DESCRIPTIONS: Partial<Record<WorkspaceRole, string>> = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PricingPlan } from '../../../common/api/billing';
+import type { PricingPlan } from '@common/api/billing';
 import { planTag, workspaceDisplayName } from './workspaceLabels';
 
 const plan = (name: string) => ({ pricing_plan: { name } as PricingPlan });

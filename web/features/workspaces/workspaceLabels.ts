@@ -1,7 +1,7 @@
-import type { Workspace } from '../../../common/api/workspaces';
-import { FREE_TRIAL_PLAN_NAME } from '../../../common/plans';
-import { truncate } from '../../../common/text';
-import type { WorkspaceState } from '../../../common/workspaceState';
+import type { Workspace } from '@common/api/workspaces';
+import { FREE_TRIAL_PLAN_NAME } from '@common/plans';
+import { truncate } from '@common/text';
+import type { WorkspaceState } from '@common/workspaceState';
 
 /** Workspace names are cut at 33 characters (account-side §9). */
 export const WORKSPACE_NAME_MAX = 33;

@@ -7,7 +7,7 @@ import { Logo } from '@web/components/Logo/Logo';
 import { EmptyPanel } from '@web/components/page/EmptyPanel';
 import { LoadError } from '@web/components/page/LoadError';
 import { Page, PageHeader } from '@web/components/page/Page';
-import { NotFoundPage } from '../not-found/NotFoundPage';
+import { NotFoundPage } from '@web/components/screens/NotFoundPage';
 import { MailCard } from './MailCard';
 
 /** /dev/outbox: the e-mails a local server "sent", so a developer can follow reset and code links. */

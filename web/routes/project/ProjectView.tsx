@@ -12,10 +12,10 @@ import { actorOf } from '@web/features/projects/actions/projectActions';
 import { BackToProject, FolderContent } from '@web/features/folders/FolderContent';
 import { ProjectFolders } from '@web/features/folders/ProjectFolders';
 import { ProjectDropZone } from './ProjectDropZone';
-import { ProjectHeader } from './ProjectHeader';
+import { ProjectHeader } from '@web/features/projects/ProjectHeader';
 import { FolderNotFound } from '@web/features/projects/ProjectNotFound';
 import { projectCrumbs } from '@web/features/projects/projectCrumbs';
-import { useProjectPanels } from './useProjectPanels';
+import { useProjectPanels } from '@web/features/projects/useProjectPanels';
 import { useViewMode } from '@web/features/projects/ViewToggle';
 
 /** A loaded project: its header, its folders or the open folder, its dialogs and the drop zone. */

@@ -3,7 +3,7 @@ import { IconDownload } from '@tabler/icons-react';
 import { Link, Outlet, useMatch, useParams } from 'react-router';
 import { Breadcrumbs } from '@web/components/Breadcrumbs/Breadcrumbs';
 import { BreadcrumbsProvider, useBreadcrumbTrail } from '@web/components/Breadcrumbs/BreadcrumbsContext';
-import { TopBar } from '@web/components/TopBar/TopBar';
+import { TopBar } from '@web/shell/TopBar/TopBar';
 import classes from '@web/shell/AppLayout.module.css';
 import { useSharedAsset } from './sharedAssetQueries';
 

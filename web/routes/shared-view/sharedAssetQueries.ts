@@ -3,17 +3,14 @@ import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-quer
 import type { Pagination } from '@common/api/projects';
 import type { SharedAsset, SharedAssetDetail } from '@common/api/sharedAssets';
 import { api, apiEnvelope } from '@web/api/client';
-import { sharedKeys, sharedRefusal } from '@web/features/sharing/api/sharing';
+import { sharedAssetKeys } from '@web/api/keys';
+import { sharedRefusal } from '@web/features/sharing/api/sharing';
 
 /** A round still being previewed is asked for again this often, until its files exist. */
 const PROCESSING_POLL_MS = 2000;
 
 /** Under the link's key: unlocking the link asks for these again with the rest. */
-export const sharedAssetKeys = {
-  list: (hash: string, folderId: number | null) =>
-    [...sharedKeys.all(hash), 'assets', folderId ?? 'root'] as const,
-  one: (hash: string, assetId: number) => [...sharedKeys.all(hash), 'asset', assetId] as const,
-};
+export { sharedAssetKeys };
 
 const noRetryOnRefusal = (count: number, error: unknown) => sharedRefusal(error) === 'error' && count < 2;
 const isProcessing = (asset: SharedAsset) => asset.current_version.preview_state === 'processing';

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { NotificationsPreferences, NotificationsPreferencesUpdate } from '../../../../common/api/users';
+import type { NotificationsPreferences, NotificationsPreferencesUpdate } from '@common/api/users';
 import { api } from '@web/api/client';
 import { queryKeys } from '@web/api/keys';
 

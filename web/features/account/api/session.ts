@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ResetPassword, SignIn, SignUp } from '../../../../common/api/auth';
-import type { User } from '../../../../common/api/users';
+import type { ResetPassword, SignIn, SignUp } from '@common/api/auth';
+import type { User } from '@common/api/users';
 import { api } from '@web/api/client';
 import { queryKeys } from '@web/api/keys';
 

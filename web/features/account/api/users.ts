@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { PreferenceUpdate, UpdatePassword, User } from '../../../../common/api/users';
+import type { PreferenceUpdate, UpdatePassword, User } from '@common/api/users';
 import { api } from '@web/api/client';
 import { queryKeys } from '@web/api/keys';
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ASSET_IDS_MAX, type AssetView } from '../../../../common/api/assets';
-import type { Label } from '../../../../common/api/projects';
+import { ASSET_IDS_MAX, type AssetView } from '@common/api/assets';
+import type { Label } from '@common/api/projects';
 import {
   holdLists,
   listedAssets,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
-import type { AssetView } from '../../../../common/api/assets';
+import type { AssetView } from '@common/api/assets';
 import { settleRename } from './assetCache';
 import { assetKeys } from './assets';
 

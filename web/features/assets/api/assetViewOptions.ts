@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AssetsViewOptions, AssetsViewOptionsChange } from '../../../../common/api/assetLists';
+import type { AssetsViewOptions, AssetsViewOptionsChange } from '@common/api/assetLists';
 import { api } from '@web/api/client';
 import { queryKeys } from '@web/api/keys';
 

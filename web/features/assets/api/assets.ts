@@ -1,11 +1,12 @@
 import { useInfiniteQuery, useQuery, type InfiniteData, type QueryClient } from '@tanstack/react-query';
-import type { AssetView } from '../../../../common/api/assets';
-import type { AssetFilters, AssetSort, SortOrder } from '../../../../common/api/assetLists';
-import type { Pagination } from '../../../../common/api/projects';
-import { flatAssets, type AssetPage } from '../../../../common/assetGrid/listPages';
+import type { AssetView } from '@common/api/assets';
+import type { AssetFilters, AssetSort, SortOrder } from '@common/api/assetLists';
+import type { Pagination } from '@common/api/projects';
+import { flatAssets, type AssetPage } from '@common/assetGrid/listPages';
 import { api, apiEnvelope } from '@web/api/client';
 import { retryUnlessAccessError } from '@web/features/projects/api/project';
 import { projectKeys, refreshProjectLists } from '@web/features/projects/api/projects';
+import { assetKeys } from '@web/api/keys';
 
 /**
  * Assets as the project and folder pages and the asset page read them (projects-side §7
@@ -21,16 +22,7 @@ export interface AssetListParams {
   filters: AssetFilters;
 }
 
-export const assetKeys = {
-  /** Every asset list of a project; under the project's key, so invalidating it refreshes them too. */
-  lists: (projectId: number) => [...projectKeys.detail(projectId), 'assets'] as const,
-  /** The lists of the project's root or of one folder, whatever their sort and filters. */
-  list: (projectId: number, folderId: number | null) =>
-    [...assetKeys.lists(projectId), folderId ?? 'root'] as const,
-  page: (projectId: number, folderId: number | null, params: AssetListParams) =>
-    [...assetKeys.list(projectId, folderId), params] as const,
-  one: (assetId: number) => ['assets', assetId] as const,
-};
+export { assetKeys };
 
 export type { AssetPage };
 

@@ -2,16 +2,11 @@ import { useCallback, useMemo, useState } from 'react';
 import { Button, Stack } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { IconFilterOff } from '@tabler/icons-react';
-import type { Label, Project } from '../../../../common/api/projects';
-import { assetAbilities } from '../../../../common/assetGrid/abilities';
-import { flatAssets, totalCount } from '../../../../common/assetGrid/listPages';
-import {
-  actionTargets,
-  EMPTY_SELECTION,
-  keepPresent,
-  type GridSelection,
-} from '../../../../common/assetGrid/selection';
-import { hasAssetFilters, listParams } from '../../../../common/assetGrid/viewOptions';
+import type { Label, Project } from '@common/api/projects';
+import { assetAbilities } from '@common/assetGrid/abilities';
+import { flatAssets, totalCount } from '@common/assetGrid/listPages';
+import { actionTargets, EMPTY_SELECTION, keepPresent, type GridSelection } from '@common/assetGrid/selection';
+import { hasAssetFilters, listParams } from '@common/assetGrid/viewOptions';
 import { loadEveryPage, useAssetList } from '@web/features/assets/api/assets';
 import { projectLabelOwner, useLabels } from '@web/features/labels/api/labels';
 import { EmptyPanel } from '@web/components/page/EmptyPanel';

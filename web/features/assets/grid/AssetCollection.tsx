@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type CSSProperties, type KeyboardEvent } from 'react';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import type { AssetView } from '../../../../common/api/assets';
+import type { AssetView } from '@common/api/assets';
 import { FlingWatch, FlingWatchContext } from '@web/features/assets/flingWatch';
 import {
   gridLayout,
@@ -12,10 +12,10 @@ import {
   TILE_BODY_HEIGHT,
   TILE_PADDING,
   type Rect,
-} from '../../../../common/assetGrid/layout';
-import type { AssetAbilities } from '../../../../common/assetGrid/abilities';
-import { moveFocus } from '../../../../common/assetGrid/navigation';
-import { commandFor, type GridCommand } from '../../../../common/assetGrid/shortcuts';
+} from '@common/assetGrid/layout';
+import type { AssetAbilities } from '@common/assetGrid/abilities';
+import { moveFocus } from '@common/assetGrid/navigation';
+import { commandFor, type GridCommand } from '@common/assetGrid/shortcuts';
 import type { ViewMode } from '@web/features/projects/viewMode';
 import { AssetListHead, AssetRow, RowSkeleton } from './AssetRow';
 import { AssetTile, TileSkeleton } from './AssetTile';

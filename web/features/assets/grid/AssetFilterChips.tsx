@@ -1,5 +1,5 @@
 import { CloseButton, Group, Pill } from '@mantine/core';
-import { assetFilterChips, withoutAssetFilter } from '../../../../common/assetGrid/viewOptions';
+import { assetFilterChips, withoutAssetFilter } from '@common/assetGrid/viewOptions';
 import type { AssetFilterProps } from './AssetFiltersPopover';
 
 /** The active filters under the toolbar, each removable, and a way to clear them all. */

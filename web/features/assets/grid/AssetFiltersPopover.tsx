@@ -1,7 +1,7 @@
 import { Checkbox, Divider, MultiSelect, SegmentedControl } from '@mantine/core';
-import type { AssetFilters } from '../../../../common/api/assetLists';
-import type { Label } from '../../../../common/api/projects';
-import { assetFilterChips, withoutAssetFilter } from '../../../../common/assetGrid/viewOptions';
+import type { AssetFilters } from '@common/api/assetLists';
+import type { Label } from '@common/api/projects';
+import { assetFilterChips, withoutAssetFilter } from '@common/assetGrid/viewOptions';
 import { FilterHeading, FiltersButtonPopover } from '@web/components/filters/FiltersButtonPopover';
 
 /** What the asset filters' controls take: the filter on, the project's labels, and the change. */

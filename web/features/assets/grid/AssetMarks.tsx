@@ -1,9 +1,9 @@
 import type { CSSProperties } from 'react';
 import { isLightColor, Tooltip } from '@mantine/core';
 import { IconCheck, IconFlag3Filled, IconMessageCircle } from '@tabler/icons-react';
-import type { AssetView } from '../../../../common/api/assets';
-import { newMarks } from '../../../../common/assetGrid/describeAsset';
-import { plural } from '../../../../common/text';
+import type { AssetView } from '@common/api/assets';
+import { newMarks } from '@common/assetGrid/describeAsset';
+import { plural } from '@common/text';
 import { Decorative } from './Decorative';
 import classes from './AssetMarks.module.css';
 

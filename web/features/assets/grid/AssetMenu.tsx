@@ -12,8 +12,8 @@ import {
   IconTag,
   IconTrash,
 } from '@tabler/icons-react';
-import type { AssetView } from '../../../../common/api/assets';
-import type { AssetAbilities } from '../../../../common/assetGrid/abilities';
+import type { AssetView } from '@common/api/assets';
+import type { AssetAbilities } from '@common/assetGrid/abilities';
 
 /** What a menu or a key asks the grid to do with some assets. */
 export type AssetIntent =

@@ -1,7 +1,7 @@
 import { Badge, Stack, Text, Tooltip } from '@mantine/core';
 import { IconAlertTriangle, IconPhotoOff } from '@tabler/icons-react';
-import { extensionOf, type AssetView } from '../../../../common/api/assets';
-import { PREVIEW_TEXTS } from '../../../../common/assetGrid/describeAsset';
+import { extensionOf, type AssetView } from '@common/api/assets';
+import { PREVIEW_TEXTS } from '@common/assetGrid/describeAsset';
 import { PreviewProcessing } from '@web/features/assets/PreviewProcessing';
 import { FileTypeIcon } from '@web/features/uploads/FileTypeIcon';
 import { PreviewPicture } from '@web/features/assets/PreviewPicture';

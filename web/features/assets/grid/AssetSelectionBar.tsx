@@ -11,8 +11,8 @@ import {
   IconTag,
   IconTrash,
 } from '@tabler/icons-react';
-import type { AssetView } from '../../../../common/api/assets';
-import type { AssetAbilities } from '../../../../common/assetGrid/abilities';
+import type { AssetView } from '@common/api/assets';
+import type { AssetAbilities } from '@common/assetGrid/abilities';
 import { keepClearOfSnackbars } from '@web/components/snackbar/snackbarClearance';
 import type { AssetIntent } from './AssetMenu';
 

@@ -1,5 +1,5 @@
 import { memo, useState } from 'react';
-import type { AssetView } from '../../../../common/api/assets';
+import type { AssetView } from '@common/api/assets';
 import { AssetPreview } from './AssetPreview';
 import {
   ApprovedMark,

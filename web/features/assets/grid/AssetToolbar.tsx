@@ -1,12 +1,8 @@
 import { memo } from 'react';
 import { ActionIcon, Group, Slider, Text, Title, Tooltip } from '@mantine/core';
 import { IconKeyboard, IconPhoto } from '@tabler/icons-react';
-import {
-  ASSET_SORTS,
-  type AssetsViewOptions,
-  type AssetsViewOptionsChange,
-} from '../../../../common/api/assetLists';
-import type { Label } from '../../../../common/api/projects';
+import { ASSET_SORTS, type AssetsViewOptions, type AssetsViewOptionsChange } from '@common/api/assetLists';
+import type { Label } from '@common/api/projects';
 import { SortWithDirection } from '@web/components/sort/SortWithDirection';
 import { AssetFiltersPopover } from './AssetFiltersPopover';
 import classes from './AssetToolbar.module.css';

@@ -1,6 +1,6 @@
 import { Group, Text } from '@mantine/core';
 import { IconArrowBackUp } from '@tabler/icons-react';
-import { truncate } from '../../../../common/text';
+import { truncate } from '@common/text';
 import { ROOT_DROP_ATTRIBUTE } from './useAssetDrag';
 import classes from './RootDropTarget.module.css';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AssetView } from '../../../../common/api/assets';
+import type { AssetView } from '@common/api/assets';
 import { assetRowFacts, DELETED_UPLOADER, UNKNOWN_CELL } from './assetRowFacts';
 
 type Round = AssetView['current_version'];

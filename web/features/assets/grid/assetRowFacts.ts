@@ -1,4 +1,4 @@
-import type { AssetView } from '../../../../common/api/assets';
+import type { AssetView } from '@common/api/assets';
 import { roundFacts } from '@web/features/sharing/sharedAssetFacts';
 
 /** Shown in a cell whose value is not known (a picture not measured yet, a document not counted). */

@@ -1,7 +1,7 @@
 import type { DragEvent, FocusEvent, MouseEvent } from 'react';
-import type { AssetView } from '../../../../common/api/assets';
-import { describeAsset } from '../../../../common/assetGrid/describeAsset';
-import type { AssetAbilities } from '../../../../common/assetGrid/abilities';
+import type { AssetView } from '@common/api/assets';
+import { describeAsset } from '@common/assetGrid/describeAsset';
+import type { AssetAbilities } from '@common/assetGrid/abilities';
 import type { AssetIntent } from './AssetMenu';
 
 /** What a tile or a row tells the collection about the pointer and focus. */

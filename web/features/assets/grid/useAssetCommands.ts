@@ -2,8 +2,8 @@ import { useMemo } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
 import { useNavigate } from 'react-router';
-import { ASSET_TEXTS, type AssetView } from '../../../../common/api/assets';
-import type { Label } from '../../../../common/api/projects';
+import { ASSET_TEXTS, type AssetView } from '@common/api/assets';
+import type { Label } from '@common/api/projects';
 import {
   useDeleteAssets,
   useMarkAssetSeen,

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type DragEvent } from 'react';
-import type { AssetView } from '../../../../common/api/assets';
-import { plural } from '../../../../common/text';
+import type { AssetView } from '@common/api/assets';
+import { plural } from '@common/text';
 
 /** The drag's own type: only asset drags are taken by folders (dropped files are uploads). */
 export const ASSET_DRAG_TYPE = 'application/x-proofroom-assets';

@@ -1,5 +1,5 @@
-import { totalCount } from '../../../../common/assetGrid/listPages';
-import { hasAssetFilters, listParams } from '../../../../common/assetGrid/viewOptions';
+import { totalCount } from '@common/assetGrid/listPages';
+import { hasAssetFilters, listParams } from '@common/assetGrid/viewOptions';
 import { useAssetList } from '@web/features/assets/api/assets';
 import { useAssetsView } from './useAssetsView';
 

@@ -3,8 +3,8 @@ import {
   assetsViewOptionsSchema,
   type AssetsViewOptions,
   type AssetsViewOptionsChange,
-} from '../../../../common/api/assetLists';
-import { DEFAULT_ASSET_VIEW } from '../../../../common/assetGrid/viewOptions';
+} from '@common/api/assetLists';
+import { DEFAULT_ASSET_VIEW } from '@common/assetGrid/viewOptions';
 import { useAssetsViewOptions, useSaveAssetsViewOptions } from '@web/features/assets/api/assetViewOptions';
 import { useShownAtOnce } from '@web/api/useShownAtOnce';
 

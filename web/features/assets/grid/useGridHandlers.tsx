@@ -1,7 +1,7 @@
 import { useLayoutEffect, useMemo, useRef, type Dispatch, type SetStateAction } from 'react';
-import type { AssetView } from '../../../../common/api/assets';
-import type { Label } from '../../../../common/api/projects';
-import type { AssetAbilities } from '../../../../common/assetGrid/abilities';
+import type { AssetView } from '@common/api/assets';
+import type { Label } from '@common/api/projects';
+import type { AssetAbilities } from '@common/assetGrid/abilities';
 import {
   actionTargets,
   clickSelect,
@@ -10,8 +10,8 @@ import {
   selectMany,
   toggleOne,
   type GridSelection,
-} from '../../../../common/assetGrid/selection';
-import type { GridCommand } from '../../../../common/assetGrid/shortcuts';
+} from '@common/assetGrid/selection';
+import type { GridCommand } from '@common/assetGrid/shortcuts';
 import type { CollectionProps } from './AssetCollection';
 import type { AssetIntent } from './AssetMenu';
 import type { AssetDialog } from './dialogs/AssetDialogs';

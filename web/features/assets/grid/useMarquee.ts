@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent, type RefObject } from 'react';
-import { rectBetween, type Rect } from '../../../../common/assetGrid/layout';
+import { rectBetween, type Rect } from '@common/assetGrid/layout';
 
 /** A press that moves less than this is a click on the background, not a drag. */
 const DRAG_THRESHOLD = 4;

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
-import type { AssetsViewOptions, AssetsViewOptionsChange } from '../../../../common/api/assetLists';
+import type { AssetsViewOptions, AssetsViewOptionsChange } from '@common/api/assetLists';
 import type { ViewMode } from '@web/features/projects/viewMode';
 
 /**

@@ -7,24 +7,13 @@ import type {
   Invoice,
   PaymentMethod,
   PricingPlan,
-} from '../../../../common/api/billing';
-import type { Workspace } from '../../../../common/api/workspaces';
+} from '@common/api/billing';
+import type { Workspace } from '@common/api/workspaces';
 import { api } from '@web/api/client';
-import { refreshWorkspaces, storeWorkspace, workspaceKeys } from '@web/features/workspaces/api/workspaces';
+import { refreshWorkspaces, storeWorkspace } from '@web/features/workspaces/api/workspaces';
+import { billingKeys } from '@web/api/keys';
 
-/**
- * Plans, subscriptions, add-ons and billing data (account-side §7). Everything cached about one
- * workspace sits under its `workspaceKeys.scope`, so refreshing workspaces refreshes it too.
- */
-export const billingKeys = {
-  plans: ['pricing_plans'] as const,
-  addOns: (planId: number) => ['pricing_plans', planId, 'add_ons'] as const,
-  billingInformation: (workspaceId: number) =>
-    [...workspaceKeys.scope(workspaceId), 'billing_information'] as const,
-  paymentMethod: (workspaceId: number) => [...workspaceKeys.scope(workspaceId), 'payment_method'] as const,
-  invoices: (workspaceId: number) => [...workspaceKeys.scope(workspaceId), 'invoices'] as const,
-  invoice: (invoiceId: number) => ['invoices', invoiceId] as const,
-};
+export { billingKeys };
 
 /** Invoices per page of the billing tab's list. */
 export const INVOICES_PAGE_SIZE = 10;

@@ -1,8 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@web/api/client';
+import { dismissalKeys } from '@web/api/keys';
 
 /** Banners and popups the user closed, remembered on the server (GET/POST /user_dismissals). */
-export const dismissalKeys = { all: ['user_dismissals'] as const };
+export { dismissalKeys };
 
 export function useDismissals(enabled = true) {
   return useQuery({

@@ -1,4 +1,4 @@
-import type { Comment } from '../../../../common/api/comments';
+import type { Comment } from '@common/api/comments';
 
 /** The waiting comments of the checklist, changed at once while a call is under way. */
 export function withoutComment(list: readonly Comment[], id: number): Comment[] {

@@ -4,7 +4,7 @@ import {
   type CommentFilter,
   type MarkupShape,
   type Reply,
-} from '../../../../common/api/comments';
+} from '@common/api/comments';
 
 /**
  * The comments of one round as the cache holds them (roots, each with its replies), and the pure

@@ -1,22 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AssetRound, AssetView } from '../../../../common/api/assets';
-import type { Comment } from '../../../../common/api/comments';
+import type { AssetRound, AssetView } from '@common/api/assets';
+import type { Comment } from '@common/api/comments';
 import { assetKeys } from '@web/features/assets/api/assets';
 import { api } from '@web/api/client';
 import { restoreComment, withoutComment } from './carriedList';
 import { removeComment, setCompletedAt } from './commentCache';
 import { commentKeys } from './comments';
+import { carriedKeys } from '@web/api/keys';
 
-/**
- * Feedback carried between rounds: the open comments of earlier rounds the current round waits on
- * (GET /assets/{id}/carried_comments), each settled as fixed (mark_as_completed) or carried over
- * (POST /comments/{id}/carry_over). Both leave the checklist at once and come back if the call fails.
- */
-export const carriedKeys = {
-  /** Under the asset's comments, so reading them again reads these too; a new round reads anew. */
-  asset: (assetId: number, versionId: number) =>
-    [...commentKeys.asset(assetId), 'carried', versionId] as const,
-};
+export { carriedKeys };
 
 export function useCarriedComments(assetId: number, versionId: number, enabled: boolean) {
   return useQuery({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Comment, MarkupShape } from '../../../../common/api/comments';
+import type { Comment, MarkupShape } from '@common/api/comments';
 import { editChanges, editedComment, patchComment, temporaryComment } from './commentCache';
 import { editBody } from './comments';
 

@@ -1,6 +1,6 @@
 import { MutationObserver, QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Comment } from '../../../../common/api/comments';
+import type { Comment } from '@common/api/comments';
 import { temporaryComment } from './commentCache';
 import { PageMerge, readAllPages } from './commentPages';
 import {

@@ -1,5 +1,5 @@
-import type { Comment } from '../../../../common/api/comments';
-import type { Pagination } from '../../../../common/api/projects';
+import type { Comment } from '@common/api/comments';
+import type { Pagination } from '@common/api/projects';
 import { isTemporary, type CommentList } from './commentCache';
 
 /**

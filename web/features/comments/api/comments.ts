@@ -8,8 +8,8 @@ import {
   type QueryClient,
   type QueryKey,
 } from '@tanstack/react-query';
-import type { Comment, Reply } from '../../../../common/api/comments';
-import type { Pagination } from '../../../../common/api/projects';
+import type { Comment, Reply } from '@common/api/comments';
+import type { Pagination } from '@common/api/projects';
 import { assetKeys } from '@web/features/assets/api/assets';
 import { api, apiEnvelope } from '@web/api/client';
 import {
@@ -27,17 +27,9 @@ import {
   type NewComment,
 } from './commentCache';
 import { readAllPages, type CommentPage } from './commentPages';
+import { commentKeys } from '@web/api/keys';
 
-/**
- * Comments of an asset's round (projects-side §4, §7 'Comments'). The round's list is read once
- * (filter 'all') and filtered on screen, so the unresolved count and both filters agree. Creation
- * and completion show at once and are put right by the server's answer.
- */
-export const commentKeys = {
-  /** Under the asset's key: reading the asset again reads its comments again. */
-  asset: (assetId: number) => [...assetKeys.one(assetId), 'comments'] as const,
-  round: (assetId: number, roundNumber: number) => [...commentKeys.asset(assetId), roundNumber] as const,
-};
+export { commentKeys };
 
 /** The round lists whose first load is reading its pages (by query hash), each with its own mark. */
 const firstLoads = new Map<string, object>();

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Button, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconArrowForwardUp, IconCheck, IconChevronDown, IconHistory } from '@tabler/icons-react';
-import type { AssetRound, AssetView } from '../../../../common/api/assets';
-import type { Comment } from '../../../../common/api/comments';
-import { can, type ProjectActor } from '../../../../common/projectRoles';
+import type { AssetRound, AssetView } from '@common/api/assets';
+import type { Comment } from '@common/api/comments';
+import { can, type ProjectActor } from '@common/projectRoles';
 import { isApiError } from '@web/api/client';
 import {
   useCarriedComments,

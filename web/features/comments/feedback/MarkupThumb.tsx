@@ -1,5 +1,5 @@
-import type { AssetRound } from '../../../../common/api/assets';
-import type { Comment } from '../../../../common/api/comments';
+import type { AssetRound } from '@common/api/assets';
+import type { Comment } from '@common/api/comments';
 import { relativePolyline } from './carriedChecklist';
 import classes from './Feedback.module.css';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Comment } from '../../../../common/api/comments';
+import type { Comment } from '@common/api/comments';
 import { restoreComment, withoutComment } from '@web/features/comments/api/carriedList';
 import { groupByRound, markerOf, relativePolyline } from './carriedChecklist';
 

@@ -1,4 +1,4 @@
-import type { Comment } from '../../../../common/api/comments';
+import type { Comment } from '@common/api/comments';
 
 /** The comments of one earlier round in the checklist ('Feedback from Round N'). */
 export interface CarriedGroup {

@@ -1,4 +1,4 @@
-import type { DownloadAnswer, ProjectDownloadRequest } from '../../../../common/api/downloads';
+import type { DownloadAnswer, ProjectDownloadRequest } from '@common/api/downloads';
 import { api, API_BASE } from '@web/api/client';
 
 /**

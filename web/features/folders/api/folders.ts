@@ -1,15 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Folder } from '../../../../common/api/projects';
+import type { Folder } from '@common/api/projects';
 import { api } from '@web/api/client';
 import { retryUnlessAccessError } from '@web/features/projects/api/project';
 import { projectKeys, refreshProjectLists } from '@web/features/projects/api/projects';
+import { folderKeys } from '@web/api/keys';
 
-/** Folders of a project (projects-side §7 'Folders and labels'). */
-export const folderKeys = {
-  list: (projectId: number) => [...projectKeys.detail(projectId), 'folders'] as const,
-  one: (projectId: number, folderId: number) =>
-    [...projectKeys.detail(projectId), 'folders', folderId] as const,
-};
+export { folderKeys };
 
 /** GET /projects/{id}/folders. */
 export function useFolders(projectId: number, enabled = true) {

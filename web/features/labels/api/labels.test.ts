@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Label } from '../../../../common/api/projects';
+import type { Label } from '@common/api/projects';
 import { labelsKey, orderedBy, projectLabelOwner, workspaceLabelOwner } from './labels';
 import { projectKeys } from '@web/features/projects/api/projects';
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueries, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { Label } from '../../../../common/api/projects';
+import type { Label } from '@common/api/projects';
 import { api } from '@web/api/client';
 import { projectKeys } from '@web/features/projects/api/projects';
 

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Radio, Stack, Text } from '@mantine/core';
 import { IconArrowsExchange } from '@tabler/icons-react';
-import { PROJECT_TEXTS, type Project } from '../../../../common/api/projects';
-import { WORKSPACE_TEXTS } from '../../../../common/api/workspaces';
+import { PROJECT_TEXTS, type Project } from '@common/api/projects';
+import { WORKSPACE_TEXTS } from '@common/api/workspaces';
 import { isApiError } from '@web/api/client';
 import { useTransferToWorkspace } from '@web/features/projects/api/projects';
 import { useSignedInUser } from '@web/features/account/api/session';

@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
-import type { Project } from '../../../../common/api/projects';
+import type { Project } from '@common/api/projects';
 import { DownloadAssetsDialog } from '@web/features/downloads/DownloadAssetsDialog';
 import { InviteToProjectModal } from '@web/features/projects/InviteToProjectModal';
 import { ShareProjectModal } from '@web/features/sharing/ShareProjectModal';

@@ -17,7 +17,7 @@ import {
   IconUserPlus,
   IconUserShare,
 } from '@tabler/icons-react';
-import type { Project } from '../../../../common/api/projects';
+import type { Project } from '@common/api/projects';
 import { useProjectActions } from './ProjectActions';
 import { projectActions, type ProjectActionKind } from './projectActions';
 import { ACTION_TEXTS } from './projectActionTexts';

@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Checkbox, Group, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconTags } from '@tabler/icons-react';
-import { PROJECT_TEXTS, type Project } from '../../../../common/api/projects';
-import { sortLabels } from '../../../../common/labelColors';
-import { canManageWorkspaceLabels } from '../../../../common/workspaceRoles';
+import { PROJECT_TEXTS, type Project } from '@common/api/projects';
+import { sortLabels } from '@common/labelColors';
+import { canManageWorkspaceLabels } from '@common/workspaceRoles';
 import { useCreateLabel, useWorkspaceLabels, workspaceLabelOwner } from '@web/features/labels/api/labels';
 import { useProjectLabel } from '@web/features/projects/api/projects';
 import { useMyWorkspaces } from '@web/features/workspaces/api/workspaces';

@@ -1,5 +1,5 @@
 import { IconDoorExit, IconTrash } from '@tabler/icons-react';
-import { PROJECT_TEXTS, type Project } from '../../../../common/api/projects';
+import { PROJECT_TEXTS, type Project } from '@common/api/projects';
 import { useBulkProjectAction } from '@web/features/projects/api/projects';
 import { Popup } from '@web/components/Popup/Popup';
 import { snackbar } from '@web/components/snackbar/snackbar';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Radio, Skeleton, Stack, Text, Textarea } from '@mantine/core';
 import { IconUserShare } from '@tabler/icons-react';
-import { PROJECT_TEXTS, type Project } from '../../../../common/api/projects';
-import { INVITE_MESSAGE_MAX } from '../../../../common/limits';
+import { PROJECT_TEXTS, type Project } from '@common/api/projects';
+import { INVITE_MESSAGE_MAX } from '@common/limits';
 import { useProjectMembers, useTransferProjectOwnership } from '@web/features/projects/api/projects';
 import { LoadError } from '@web/components/page/LoadError';
 import { snackbar } from '@web/components/snackbar/snackbar';

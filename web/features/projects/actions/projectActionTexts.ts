@@ -1,4 +1,4 @@
-import { truncate } from '../../../../common/text';
+import { truncate } from '@common/text';
 
 /** §5: project names are cut at 50 characters in messages. */
 export const messageName = (name: string) => truncate(name, 50);

@@ -1,5 +1,5 @@
-import type { Project } from '../../../../common/api/projects';
-import { can, type ProjectActor } from '../../../../common/projectRoles';
+import type { Project } from '@common/api/projects';
+import { can, type ProjectActor } from '@common/projectRoles';
 
 /** Every action of a project's menu (§2 'Project actions'), in the menu's order. */
 export type ProjectActionKind =

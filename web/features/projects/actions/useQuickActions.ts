@@ -1,4 +1,4 @@
-import { PROJECT_TEXTS } from '../../../../common/api/projects';
+import { PROJECT_TEXTS } from '@common/api/projects';
 import { useBulkProjectAction, useRushPriority } from '@web/features/projects/api/projects';
 import { snackbar } from '@web/components/snackbar/snackbar';
 import { showActionError } from './actionErrors';

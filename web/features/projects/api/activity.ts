@@ -1,14 +1,12 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import type { ActivityLog, Pagination } from '../../../../common/api/projects';
+import type { ActivityLog, Pagination } from '@common/api/projects';
 import { apiEnvelope } from '@web/api/client';
-import { projectKeys } from './projects';
+import { activityKeys } from '@web/api/keys';
 
 /** Entries per page of the activity log view ('Load more' asks for the next). */
 export const ACTIVITY_PAGE_SIZE = 30;
 
-export const activityKeys = {
-  list: (projectId: number) => [...projectKeys.detail(projectId), 'activity'] as const,
-};
+export { activityKeys };
 
 export interface ActivityPage {
   entries: ActivityLog[];

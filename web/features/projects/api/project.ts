@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { EditProjectRequest, Project } from '../../../../common/api/projects';
+import type { EditProjectRequest, Project } from '@common/api/projects';
 import { api } from '@web/api/client';
 import { projectKeys, refreshProjectLists } from './projects';
 

@@ -4,19 +4,13 @@ import type {
   ProjectInvitation,
   ProjectInvitationByHash,
   ProjectInviteRequest,
-} from '../../../../common/api/projects';
+} from '@common/api/projects';
 import { api } from '@web/api/client';
 import { projectKeys, refreshProjectLists } from './projects';
 import { refreshWorkspaces } from '@web/features/workspaces/api/workspaces';
+import { projectInviteKeys } from '@web/api/keys';
 
-/**
- * Members, pending invitations and invitation links of a project (projects-side §7 'Members and
- * invitations'). The members list itself is `useProjectMembers` in projects.ts.
- */
-export const projectInviteKeys = {
-  pending: (projectId: number) => [...projectKeys.detail(projectId), 'invites'] as const,
-  byHash: (hash: string, email: string | null) => ['project_invitations', hash, email] as const,
-};
+export { projectInviteKeys };
 
 /** After a change to who belongs: members, invitations, and the project's avatars. */
 function useRefreshPeople(projectId: number) {

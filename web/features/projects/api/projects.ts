@@ -14,24 +14,12 @@ import type {
   ProjectMember,
   ProjectSort,
   ProjectsViewOptions,
-} from '../../../../common/api/projects';
+} from '@common/api/projects';
 import { api, apiEnvelope } from '@web/api/client';
-import { refreshWorkspaces, workspaceKeys } from '@web/features/workspaces/api/workspaces';
+import { refreshWorkspaces } from '@web/features/workspaces/api/workspaces';
+import { projectKeys } from '@web/api/keys';
 
-/**
- * Query keys of the project side. Every key starts with 'projects', so invalidating
- * `projectKeys.all` refreshes lists and single projects alike. D's web/api/project.ts (one
- * project: get, patch, cover) uses `projectKeys.detail`.
- */
-export const projectKeys = {
-  all: ['projects'] as const,
-  lists: ['projects', 'list'] as const,
-  list: (scope: ProjectListScope, query: ProjectListParams) => ['projects', 'list', scope, query] as const,
-  detail: (id: number) => ['projects', id] as const,
-  members: (id: number) => ['projects', id, 'members'] as const,
-  viewOptions: ['projects', 'view_options'] as const,
-  workspaceLabels: (workspaceId: number) => [...workspaceKeys.scope(workspaceId), 'labels'] as const,
-};
+export { projectKeys };
 
 /** Which list: GET /projects/active, /projects/archived or /projects/hidden. */
 export type ProjectListScope = 'active' | 'archived' | 'hidden';

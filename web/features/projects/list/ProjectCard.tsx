@@ -1,7 +1,7 @@
 import { Group, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import type { Project } from '../../../../common/api/projects';
-import { truncate } from '../../../../common/text';
+import type { Project } from '@common/api/projects';
+import { truncate } from '@common/text';
 import { SelectBox, type Selection } from '@web/components/cards/SelectBox';
 import { ProjectActionsMenu } from '../actions/ProjectActionsMenu';
 import { DragHandle } from './DragHandle';

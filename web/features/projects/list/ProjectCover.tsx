@@ -1,7 +1,7 @@
 import { Badge, Tooltip } from '@mantine/core';
 import { IconAlertTriangleFilled, IconFlag3Filled, IconPhoto } from '@tabler/icons-react';
-import { WORKSPACE_TEXTS } from '../../../../common/api/workspaces';
-import type { Project } from '../../../../common/api/projects';
+import { WORKSPACE_TEXTS } from '@common/api/workspaces';
+import type { Project } from '@common/api/projects';
 import { thumbnailCount } from '../cardStatus';
 import { coverGradient, initialsOf } from './projectFormat';
 import classes from './ProjectCard.module.css';

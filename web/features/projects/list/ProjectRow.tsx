@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { Link } from 'react-router';
-import type { Project } from '../../../../common/api/projects';
-import { truncate } from '../../../../common/text';
+import type { Project } from '@common/api/projects';
+import { truncate } from '@common/text';
 import { SelectBox, type Selection } from '@web/components/cards/SelectBox';
 import { ProjectActionsMenu } from '../actions/ProjectActionsMenu';
 import { DragHandle } from './DragHandle';

@@ -1,7 +1,7 @@
 import { Checkbox, Chip, Divider, Group, Select } from '@mantine/core';
-import type { Label, ProjectFilters } from '../../../../common/api/projects';
-import { PROJECT_ROLE_NAMES } from '../../../../common/projectRoles';
-import type { Workspace } from '../../../../common/api/workspaces';
+import type { Label, ProjectFilters } from '@common/api/projects';
+import { PROJECT_ROLE_NAMES } from '@common/projectRoles';
+import type { Workspace } from '@common/api/workspaces';
 import { FilterHeading, FiltersButtonPopover } from '@web/components/filters/FiltersButtonPopover';
 import { filterChips, roleFilterLabel, withoutFilter } from '../viewOptions';
 

@@ -8,8 +8,8 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { IconLayoutGrid, IconList, IconPhoto, IconSearch } from '@tabler/icons-react';
-import { PROJECT_SORTS, type Label, type ProjectsViewOptions } from '../../../../common/api/projects';
-import type { Workspace } from '../../../../common/api/workspaces';
+import { PROJECT_SORTS, type Label, type ProjectsViewOptions } from '@common/api/projects';
+import type { Workspace } from '@common/api/workspaces';
 import type { ProjectListScope } from '@web/features/projects/api/projects';
 import { SortWithDirection } from '@web/components/sort/SortWithDirection';
 import { FiltersPopover } from './FiltersPopover';

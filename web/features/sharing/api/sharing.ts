@@ -1,22 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { DownloadAnswer } from '../../../../common/api/downloads';
+import type { DownloadAnswer } from '@common/api/downloads';
 import type { z } from 'zod';
-import type { Folder, SharedProject, ShareRequest, shareAnswerSchema } from '../../../../common/api/projects';
+import type { Folder, SharedProject, ShareRequest, shareAnswerSchema } from '@common/api/projects';
 import { api, isApiError } from '@web/api/client';
 import { patchCachedProject } from '@web/features/projects/api/projects';
+import { sharedKeys } from '@web/api/keys';
 
 export type ShareAnswer = z.infer<typeof shareAnswerSchema>;
 
-/**
- * Public links (API.md 'Sharing'): members create and revoke them; anonymous viewers read the
- * shared project through the server's one share-access check. Shared calls never answer 401,
- * so a viewer without an account is never sent to /login.
- */
-export const sharedKeys = {
-  all: (hash: string) => ['shared', hash] as const,
-  project: (hash: string) => ['shared', hash, 'project'] as const,
-  folder: (hash: string, folderId: number) => ['shared', hash, 'folders', folderId] as const,
-};
+export { sharedKeys };
 
 /** The address a member copies: the anonymous page of the link. */
 export function shareUrl(hash: string, origin = window.location.origin): string {

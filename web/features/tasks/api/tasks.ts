@@ -1,14 +1,11 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { CreateTaskRequest, EditTaskRequest, Task } from '../../../../common/api/tasks';
+import type { CreateTaskRequest, EditTaskRequest, Task } from '@common/api/tasks';
 import { activityKeys } from '@web/features/projects/api/activity';
 import { api } from '@web/api/client';
 import { retryUnlessAccessError } from '@web/features/projects/api/project';
-import { projectKeys } from '@web/features/projects/api/projects';
+import { taskKeys } from '@web/api/keys';
 
-/** A project's tasks (projects-side §7 'Tasks'): the tasks panel's list and its changes. */
-export const taskKeys = {
-  list: (projectId: number) => [...projectKeys.detail(projectId), 'tasks'] as const,
-};
+export { taskKeys };
 
 /** GET /projects/{id}/tasks: open and completed tasks, by due date. */
 export function useTasks(projectId: number, enabled = true) {

@@ -5,22 +5,16 @@ import type {
   WorkspaceInvitation,
   WorkspaceMember,
   invitationByHashSchema,
-} from '../../../../common/api/workspaces';
+} from '@common/api/workspaces';
 import type { z } from 'zod';
 import { api } from '@web/api/client';
 import { refreshWorkspaces, storeWorkspace, workspaceKeys } from './workspaces';
+import { memberKeys } from '@web/api/keys';
 
 export type InvitationByHash = z.infer<typeof invitationByHashSchema>;
 export type MemberRoleChange = 'admin' | 'collaborator' | 'limited';
 
-/** Members, pending invitations and invitation links of a workspace (account-side §2, §7). */
-export const memberKeys = {
-  members: (workspaceId: number, scope: 'all' | 'collaborators') =>
-    [...workspaceKeys.scope(workspaceId), 'members', scope] as const,
-  allMembers: (workspaceId: number) => [...workspaceKeys.scope(workspaceId), 'members'] as const,
-  invites: (workspaceId: number) => [...workspaceKeys.scope(workspaceId), 'invites'] as const,
-  invitation: (hash: string, email: string | null) => ['workspace_invitations', hash, email] as const,
-};
+export { memberKeys };
 
 /**
  * GET /workspaces/{id}/members, or /members/collaborators for the roles that may not list

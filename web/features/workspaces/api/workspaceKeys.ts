@@ -1,5 +1,6 @@
-import type { Workspace } from '../../../../common/api/workspaces';
+import type { Workspace } from '@common/api/workspaces';
 import { api, type RequestOptions } from '@web/api/client';
+import { workspaceKeys } from '@web/api/keys';
 
 /**
  * Workspaces the signed-in user belongs to (account-side §2–4, §7).
@@ -7,13 +8,7 @@ import { api, type RequestOptions } from '@web/api/client';
  * updates both the list and the single-workspace cache through `storeWorkspace`.
  * (Kept apart from workspaces.ts so the start-up calls need none of the hooks.)
  */
-export const workspaceKeys = {
-  all: ['workspaces'] as const,
-  mine: ['workspaces', 'mine'] as const,
-  one: (id: number) => ['workspaces', id] as const,
-  /** Prefix of everything cached under one workspace (members, invites, billing, …). */
-  scope: (id: number) => ['workspaces', id] as const,
-};
+export { workspaceKeys };
 
 /** GET /me/workspaces; `authCall` for the start-up call, whose 401 only means "signed out". */
 export const fetchMyWorkspaces = (options: Pick<RequestOptions, 'authCall'> = {}) =>

@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { Checkout } from '../../../../common/api/billing';
-import type { Workspace } from '../../../../common/api/workspaces';
-import { deriveWorkspaceState, type WorkspaceState } from '../../../../common/workspaceState';
+import type { Checkout } from '@common/api/billing';
+import type { Workspace } from '@common/api/workspaces';
+import { deriveWorkspaceState, type WorkspaceState } from '@common/workspaceState';
 import { api } from '@web/api/client';
 import { fetchMyWorkspaces, workspaceKeys } from './workspaceKeys';
 import { useSignedInUser } from '@web/features/account/api/session';

@@ -1,6 +1,6 @@
 import { memo } from 'react';
-import type { AssetView } from '../../../../../common/api/assets';
-import type { Label, Project } from '../../../../../common/api/projects';
+import type { AssetView } from '@common/api/assets';
+import type { Label, Project } from '@common/api/projects';
 import { DownloadAssetsDialog } from '@web/features/downloads/DownloadAssetsDialog';
 import type { AssetCommands } from '../useAssetCommands';
 import { DeleteAssetsPopup } from './DeleteAssetsPopup';

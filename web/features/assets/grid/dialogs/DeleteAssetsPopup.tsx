@@ -1,6 +1,6 @@
 import { IconTrash } from '@tabler/icons-react';
-import type { AssetView } from '../../../../../common/api/assets';
-import { plural, truncate } from '../../../../../common/text';
+import type { AssetView } from '@common/api/assets';
+import { plural, truncate } from '@common/text';
 import { Popup } from '@web/components/Popup/Popup';
 
 export const DELETE_ASSETS_TEXTS = {

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Button, Group, Loader, Radio, ScrollArea, Stack, Text } from '@mantine/core';
 import { IconFolderFilled, IconHome } from '@tabler/icons-react';
-import type { Project } from '../../../../../common/api/projects';
-import { plural, truncate } from '../../../../../common/text';
+import type { Project } from '@common/api/projects';
+import { plural, truncate } from '@common/text';
 import { useFolders } from '@web/features/folders/api/folders';
 import { ProjectModal } from '@web/components/modal/ProjectModal';
 import { folderItemsText } from '@web/features/folders/folderItems';

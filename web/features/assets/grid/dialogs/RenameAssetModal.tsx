@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Button, Group, Stack, TextInput } from '@mantine/core';
-import { renameAssetSchema, type AssetView } from '../../../../../common/api/assets';
+import { renameAssetSchema, type AssetView } from '@common/api/assets';
 import { ProjectModal } from '@web/components/modal/ProjectModal';
 import { useZodForm } from '@web/forms/useZodForm';
 

@@ -1,4 +1,4 @@
-import { SHORTCUT_GROUPS, SHORTCUTS_NOTE } from '../../../../../common/assetGrid/shortcuts';
+import { SHORTCUT_GROUPS, SHORTCUTS_NOTE } from '@common/assetGrid/shortcuts';
 import { ShortcutsOverlay } from '@web/components/shortcuts/ShortcutsOverlay';
 
 /** '?': every key of the grid's keyboard mode, from the same table the keys are read from. */

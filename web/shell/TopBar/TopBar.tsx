@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Group } from '@mantine/core';
 import { Link } from 'react-router';
-import { Logo } from '../Logo/Logo';
+import { Logo } from '@web/components/Logo/Logo';
 import { UploadButton } from '@web/features/uploads/UploadButton';
 import classes from './TopBar.module.css';
 
