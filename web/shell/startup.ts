@@ -1,8 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { fetchAppStatus } from '@web/api/status';
 import { fetchMe } from '@web/features/account/api/session';
-import { queryKeys } from '@web/api/keys';
-import { fetchMyWorkspaces, workspaceKeys } from '@web/features/workspaces/api/workspaceKeys';
+import { queryKeys, workspaceKeys } from '@web/api/keys';
+import { fetchMyWorkspaces } from '@web/features/workspaces/api/workspaceKeys';
 
 /** Pages a signed-out visitor opens: no point asking for their workspaces there. */
 const PUBLIC_PAGES =
