@@ -1,3 +1,4 @@
+import { dirname, join, relative, resolve } from 'node:path';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -18,6 +19,54 @@ const QUERY_BUILDERS = [
   'withRecursive',
   'executeQuery',
 ];
+
+const WEB = join(import.meta.dirname, 'web');
+
+/**
+ * The walls of the web app (docs/architecture.md, STYLE.md practice 16), checked on every import,
+ * export … from and import() of web/: a screen (web/routes/<screen>/) never imports another screen;
+ * features, components and the layers below never import a screen; web/components/ knows no
+ * feature; and a feature is entered from outside only through its index.ts. Specifiers are resolved
+ * (the @web alias and relative paths alike), so `../project/x` is caught as `@web/routes/project/x` is.
+ */
+function webWallBroken(fromFile, specifier) {
+  let target;
+  if (specifier.startsWith('@web/')) target = join(WEB, specifier.slice('@web/'.length));
+  else if (specifier.startsWith('.')) target = resolve(dirname(fromFile), specifier);
+  else return null;
+  const from = relative(WEB, fromFile).split(/[\\/]/);
+  const to = relative(WEB, target).split(/[\\/]/);
+  if (from[0] === '..' || to[0] === '..') return null;
+  if (to[0] === 'routes' && from[0] === 'routes' && from.length > 2 && to[1] !== from[1])
+    return `Screens never import screens: web/routes/${from[1]}/ imports web/routes/${to[1]}/. Move what they share into its feature (web/features/<domain>/) or into web/components/ if it knows no domain.`;
+  if (to[0] === 'routes' && ['features', 'components', 'api', 'forms', 'auth'].includes(from[0]))
+    return `web/${from[0]}/ never imports a screen (web/routes/${to[1]}/): move what it needs out of the screen into a feature.`;
+  if (to[0] === 'features' && ['components', 'api', 'forms'].includes(from[0]))
+    return `web/${from[0]}/ knows no domain and never imports a feature (web/features/${to[1]}/): move the piece into the feature, or pass what it needs in.`;
+  const inside = to.length > 2 && !(to.length === 3 && /^index(\.tsx?)?$/.test(to[2] ?? ''));
+  if (to[0] === 'features' && inside && !(from[0] === 'features' && from[1] === to[1]))
+    return `Enter a feature through its index.ts: import from '@web/features/${to[1]}', and export what you need there.`;
+  return null;
+}
+
+/** The rule behind `proofroom/web-walls` (an equal of import/no-restricted-paths, resolving our alias). */
+const webWalls = {
+  meta: { type: 'problem', schema: [] },
+  create(context) {
+    const check = (node) => {
+      const source = node.source;
+      if (!source || source.type !== 'Literal' || typeof source.value !== 'string') return;
+      const message = webWallBroken(context.filename, source.value);
+      if (message) context.report({ node: source, message });
+    };
+    return {
+      ImportDeclaration: check,
+      ExportNamedDeclaration: check,
+      ExportAllDeclaration: check,
+      ImportExpression: check,
+    };
+  },
+};
 
 export default tseslint.config(
   // reportWorkerBoot.mjs registers tsx in a worker thread: plain JavaScript, outside the TypeScript project.
@@ -67,8 +116,8 @@ export default tseslint.config(
   },
   {
     files: ['web/**/*.{ts,tsx}'],
-    plugins: { 'react-hooks': reactHooks },
-    rules: reactHooks.configs.recommended.rules,
+    plugins: { 'react-hooks': reactHooks, proofroom: { rules: { 'web-walls': webWalls } } },
+    rules: { ...reactHooks.configs.recommended.rules, 'proofroom/web-walls': 'error' },
   },
   {
     // Tests read loosely typed JSON answers; asserting on them is the point.

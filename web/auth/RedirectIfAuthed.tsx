@@ -1,5 +1,5 @@
 import { Navigate, Outlet, useSearchParams } from 'react-router';
-import { useMe } from '@web/features/account/api/session';
+import { useMe } from '@web/features/account';
 import { afterLoginTarget, FROM_PARAM } from './redirectTarget';
 
 /**

@@ -1,5 +1,5 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { useMe } from '@web/features/account/api/session';
+import { useMe } from '@web/features/account';
 import { loginPathFor } from './redirectTarget';
 import { sessionEndedByLogout } from './sessionEvents';
 

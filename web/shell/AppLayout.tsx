@@ -1,14 +1,14 @@
 import { Outlet } from 'react-router';
-import { AssetNotFoundDialog } from '../features/assets/AssetNotFoundDialog';
-import { ZipBoxes } from '../features/downloads/ZipBoxes';
-import { PlanFlowProvider } from '../features/billing/PlanFlow';
-import { TrialIndicator } from '../features/billing/TrialIndicator';
-import { WorkspaceNotices } from '../features/billing/WorkspaceNotices';
+import { AssetNotFoundDialog } from '@web/features/assets';
+import { ZipBoxes } from '@web/features/downloads';
+import { PlanFlowProvider } from '@web/features/billing';
+import { TrialIndicator } from '@web/features/billing';
+import { WorkspaceNotices } from '@web/features/billing';
 import { Breadcrumbs } from '../components/Breadcrumbs/Breadcrumbs';
 import { BreadcrumbsProvider, useBreadcrumbTrail } from '../components/Breadcrumbs/BreadcrumbsContext';
-import { ProfileMenu } from '../features/account/ProfileMenu/ProfileMenu';
-import { CreateProjectFlowProvider } from '../features/projects/CreateProjectFlow';
-import { SupportChat } from '../features/account/SupportChat/SupportChat';
+import { ProfileMenu } from '@web/features/account';
+import { CreateProjectFlowProvider } from '@web/features/projects';
+import { SupportChat } from '@web/features/account';
 import { TopBar } from './TopBar/TopBar';
 import classes from './AppLayout.module.css';
 

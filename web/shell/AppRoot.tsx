@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Outlet, useMatches } from 'react-router';
 import { useAppStatus } from '@web/api/status';
-import { useMe } from '@web/features/account/api/session';
+import { useMe } from '@web/features/account';
 import { MaintenanceScreen } from '@web/components/screens/MaintenanceScreen';
 import { MobileNotice } from '@web/components/screens/MobileNotice';
 import { RotateDevice } from '@web/components/screens/RotateDevice';

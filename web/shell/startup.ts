@@ -1,8 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { fetchAppStatus } from '@web/api/status';
-import { fetchMe } from '@web/features/account/api/session';
+import { fetchMe } from '@web/features/account';
 import { queryKeys, workspaceKeys } from '@web/api/keys';
-import { fetchMyWorkspaces } from '@web/features/workspaces/api/workspaceKeys';
+import { fetchMyWorkspaces } from '@web/features/workspaces';
 
 /** Pages a signed-out visitor opens: no point asking for their workspaces there. */
 const PUBLIC_PAGES =

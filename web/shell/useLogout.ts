@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { isApiError } from '@web/api/client';
 import { queryKeys } from '@web/api/keys';
-import { useSignOut } from '@web/features/account/api/session';
+import { useSignOut } from '@web/features/account';
 import { noteSessionEnd } from '@web/auth/sessionEvents';
 import { snackbar } from '@web/components/snackbar/snackbar';
 import { forgetUser } from './forgetUser';

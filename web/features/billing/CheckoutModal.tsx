@@ -19,7 +19,7 @@ import type { BillingInformation, PaymentMethod, PricingPlan, PricingPlanPrice }
 import type { Workspace } from '@common/api/workspaces';
 import { formatDollars, isAnnualPrice } from '@common/plans';
 import { checkoutCall, useBillingInformation, usePaymentMethod } from '@web/features/billing/api/billing';
-import { refreshWorkspaces } from '@web/features/workspaces/api/workspaces';
+import { refreshWorkspaces } from '@web/features/workspaces';
 import { useZodForm } from '@web/forms/useZodForm';
 import { BillingInformationFields } from './BillingInformationFields';
 import { billingFormSchema, billingFormValues, billingInformationOf } from './billingForm';

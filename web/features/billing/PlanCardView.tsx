@@ -15,7 +15,7 @@ import { IconCheck, IconMail, IconSparkles } from '@tabler/icons-react';
 import type { PricingPlan, PricingPlanPrice } from '@common/api/billing';
 import { startsFreeTrial, type PlanCard } from '@common/planCards';
 import { formatDollars, isAnnualPrice, monthlyCost, PLAN_LIMITS_TOOLTIP } from '@common/plans';
-import { CONTACT_US_URL } from '@web/features/workspaces/workspacePaths';
+import { CONTACT_US_URL } from '@web/features/workspaces';
 import { formatBillingDate } from './formats';
 import { cardButton, planFeatures, trialFeatures } from './planOptions';
 import classes from './billing.module.css';

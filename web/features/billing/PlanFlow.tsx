@@ -1,8 +1,8 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import type { PricingPlan, PricingPlanPrice } from '@common/api/billing';
 import type { Workspace } from '@common/api/workspaces';
-import { useSignedInUser } from '@web/features/account/api/session';
-import { ownedWorkspace, useMyWorkspaces } from '@web/features/workspaces/api/workspaces';
+import { useSignedInUser } from '@web/features/account';
+import { ownedWorkspace, useMyWorkspaces } from '@web/features/workspaces';
 import { CheckoutModal } from './CheckoutModal';
 import { PlanModal } from './PlanModal';
 import { ResultDialog, type ResultMessage } from './ResultDialog';

@@ -2,7 +2,7 @@ import { Button, Group, Text, Tooltip } from '@mantine/core';
 import { IconAlertTriangleFilled, IconHourglassHigh } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { trialIndicatorText } from '@common/workspaceState';
-import { OPEN_PLAN_MODAL, workspacePath } from '@web/features/workspaces/workspacePaths';
+import { OPEN_PLAN_MODAL, workspacePath } from '@web/features/workspaces';
 import { useRelevantWorkspace } from './useRelevantWorkspace';
 
 /**

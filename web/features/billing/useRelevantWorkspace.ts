@@ -1,6 +1,6 @@
 import { useLocation } from 'react-router';
-import { useSignedInUser } from '@web/features/account/api/session';
-import { useMyWorkspaces, useWorkspaceState } from '@web/features/workspaces/api/workspaces';
+import { useSignedInUser } from '@web/features/account';
+import { useMyWorkspaces, useWorkspaceState } from '@web/features/workspaces';
 import { relevantWorkspace } from './relevantWorkspace';
 
 /** The workspace the top bar and banners speak about, with its derived state. */

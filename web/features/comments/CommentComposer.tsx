@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { ActionIcon, CloseButton, FileButton, Switch, Text, Tooltip } from '@mantine/core';
 import { IconPaperclip, IconScribble, IconSend } from '@tabler/icons-react';
 import type { MarkupShape } from '@common/api/comments';
-import type { MarkupStore } from '@web/features/markup/markupStore';
+import type { MarkupStore } from '@web/features/markup';
 import { acceptFiles, PANEL_TEXTS } from './commentTexts';
 import { MentionTextarea, type Mentionable } from './MentionTextarea';
 import { toWireText, type PickedMention } from './mentions';

@@ -4,7 +4,7 @@ import { IconPaperclip, IconScribble } from '@tabler/icons-react';
 import type { Comment, CommentFile, MarkupShape, Reply } from '@common/api/comments';
 import { formatFileSize } from '@common/uploads/fileSize';
 import { editChanges, type CommentEdit } from '@web/features/comments/api/commentCache';
-import type { MarkupStore } from '@web/features/markup/markupStore';
+import type { MarkupStore } from '@web/features/markup';
 import { acceptFiles, PANEL_TEXTS } from './commentTexts';
 import { MentionTextarea, type Mentionable } from './MentionTextarea';
 import { toEditable, toWireText, type PickedMention } from './mentions';

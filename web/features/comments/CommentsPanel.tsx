@@ -15,9 +15,9 @@ import {
   useSetCommentCompleted,
   useUpdateComment,
 } from '@web/features/comments/api/comments';
-import { useProjectMembers } from '@web/features/projects/api/projects';
-import { useSignedInUser } from '@web/features/account/api/session';
-import type { MarkupStore } from '@web/features/markup/markupStore';
+import { useProjectMembers } from '@web/features/projects';
+import { useSignedInUser } from '@web/features/account';
+import type { MarkupStore } from '@web/features/markup';
 import { CarriedFeedback } from '@web/features/comments/feedback/CarriedFeedback';
 import { CommentExportMenu } from '@web/features/comments/feedback/CommentExportMenu';
 import { EmptyPanel } from '@web/components/page/EmptyPanel';

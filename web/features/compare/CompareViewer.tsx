@@ -1,10 +1,10 @@
 import { useEffect, useState, type CSSProperties, type ReactNode } from 'react';
 import { Loader } from '@mantine/core';
 import { keepClearOfSnackbars } from '@web/components/snackbar/snackbarClearance';
-import { PictureCanvas, type PictureSource } from '@web/features/viewer/PictureCanvas';
-import { ViewController } from '@web/features/viewer/viewController';
-import { ZoomControls } from '@web/features/viewer/ZoomControls';
-import { ZoomStage } from '@web/features/viewer/ZoomStage';
+import { PictureCanvas, type PictureSource } from '@web/features/viewer';
+import { ViewController } from '@web/features/viewer';
+import { ZoomControls } from '@web/features/viewer';
+import { ZoomStage } from '@web/features/viewer';
 import viewerClasses from '@web/features/viewer/viewer.module.css';
 import type { BlinkState } from './blinkState';
 import { COMPARE_TEXTS, type CompareMode } from './compareModes';

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
-import type { ViewController } from '@web/features/viewer/viewController';
+import type { ViewController } from '@web/features/viewer';
 import classes from './compare.module.css';
-import { clearStageCanvas, deviceRect, drawOnViewFrames } from '@web/features/viewer/stageCanvas';
+import { clearStageCanvas, deviceRect, drawOnViewFrames } from '@web/features/viewer';
 
 /**
  * The painted difference over the whole base round, in the base round's view: it zooms and pans

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
-import { levelFactor, parseDzi, type Pyramid } from '@web/features/viewer/dziPyramid';
-import { clearStageCanvas, deviceRect, oncePerFrame } from '@web/features/viewer/stageCanvas';
-import type { ViewController, ViewState } from '@web/features/viewer/viewController';
+import { levelFactor, parseDzi, type Pyramid } from '@web/features/viewer';
+import { clearStageCanvas, deviceRect, oncePerFrame } from '@web/features/viewer';
+import type { ViewController, ViewState } from '@web/features/viewer';
 import type { Size } from './alignRounds';
 import { drawRings, ringAround, type Ring } from './changeRings';
 import {

@@ -1,4 +1,4 @@
-import type { Rect, Size } from '@web/features/viewer/viewMath';
+import type { Rect, Size } from '@web/features/viewer';
 
 export type { Rect, Size };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Pyramid } from '@web/features/viewer/dziPyramid';
+import type { Pyramid } from '@web/features/viewer';
 import {
   differenceLevel,
   differenceLevels,

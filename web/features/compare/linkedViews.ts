@@ -1,5 +1,5 @@
-import type { ViewController } from '@web/features/viewer/viewController';
-import type { Size, ViewTransform } from '@web/features/viewer/viewMath';
+import type { ViewController } from '@web/features/viewer';
+import type { Size, ViewTransform } from '@web/features/viewer';
 import { alignedFrame } from './alignRounds';
 
 /**

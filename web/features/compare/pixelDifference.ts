@@ -1,4 +1,4 @@
-import type { Rect } from '@web/features/viewer/viewMath';
+import type { Rect } from '@web/features/viewer';
 
 /** The colour changed pixels are painted in: a magenta no photograph is likely to be made of. */
 export const CHANGED_RGB = [255, 0, 170] as const;

@@ -10,7 +10,7 @@ import {
   type DownloadChoice,
 } from '@common/assetGrid/downloadChoice';
 import { assetDownloadUrl, startDownload } from '@web/features/downloads/api/assetDownloads';
-import { useSignedInUser } from '@web/features/account/api/session';
+import { useSignedInUser } from '@web/features/account';
 import { ProjectModal } from '@web/components/modal/ProjectModal';
 import { downloadAsZip, downloadPlaceAsZip, showZipBox } from './downloadAsZip';
 import { placeDownloadSummary, placeDownloadTitle, type DownloadPlace } from './downloadPlace';

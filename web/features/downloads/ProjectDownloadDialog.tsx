@@ -1,4 +1,4 @@
-import { useProject } from '@web/features/projects/api/project';
+import { useProject } from '@web/features/projects';
 import { DownloadAssetsDialog } from './DownloadAssetsDialog';
 
 /** 'Download Project' from the project page's header: the whole project, its folders included. */

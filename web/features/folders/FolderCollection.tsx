@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { SimpleGrid } from '@mantine/core';
 import type { Folder } from '@common/api/projects';
-import type { ViewMode } from '../projects/viewMode';
+import type { ViewMode } from '@web/features/projects';
 import { FolderCard } from './FolderCard';
 import { FolderTable } from './FolderTable';
 

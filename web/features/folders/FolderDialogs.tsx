@@ -2,7 +2,7 @@ import { IconTrash } from '@tabler/icons-react';
 import { PROJECT_TEXTS, type Folder } from '@common/api/projects';
 import { truncate } from '@common/text';
 import { useCreateFolder, useDeleteFolders, useRenameFolder } from '@web/features/folders/api/folders';
-import { DownloadAssetsDialog } from '@web/features/downloads/DownloadAssetsDialog';
+import { DownloadAssetsDialog } from '@web/features/downloads';
 import { Popup } from '@web/components/Popup/Popup';
 import { snackbar } from '@web/components/snackbar/snackbar';
 import { FOLDER_NAME_MAX } from './FolderCard';

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import type { Folder } from '@common/api/projects';
 import { truncate } from '@common/text';
 import { SelectBox, type Selection } from '@web/components/cards/SelectBox';
-import { formatLastActivity } from '@web/features/projects/list/projectFormat';
+import { formatLastActivity } from '@web/features/projects';
 import { FOLDER_NAME_MAX } from './FolderCard';
 import { folderItemsText } from './folderItems';
 

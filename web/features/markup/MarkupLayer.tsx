@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type CSSProperties } from 'react';
 import type { Comment, MarkupPoint, MarkupShape } from '@common/api/comments';
-import { pointIn } from '@web/features/viewer/pointIn';
-import { useViewController, useViewState } from '@web/features/viewer/viewerContext';
+import { pointIn } from '@web/features/viewer';
+import { useViewController, useViewState } from '@web/features/viewer';
 import { isTypingTarget } from './markupKeys';
 import { finishStroke, pathData } from './markupGeometry';
 import { MarkerCanvas } from './MarkerCanvas';

@@ -1,7 +1,7 @@
 import { memo, useEffect, useRef } from 'react';
-import { useViewController } from '@web/features/viewer/viewerContext';
-import { clearStageCanvas, oncePerFrame } from '@web/features/viewer/stageCanvas';
-import type { ViewState } from '@web/features/viewer/viewController';
+import { useViewController } from '@web/features/viewer';
+import { clearStageCanvas, oncePerFrame } from '@web/features/viewer';
+import type { ViewState } from '@web/features/viewer';
 import type { StoredMarkup } from './storedMarkup';
 import { drawStoredMarkup } from './storedMarkupDraw';
 import classes from './Markup.module.css';

@@ -1,4 +1,4 @@
-import { toScreen, type Point, type ViewTransform } from '@web/features/viewer/viewMath';
+import { toScreen, type Point, type ViewTransform } from '@web/features/viewer';
 import { relativePoints, type ImageSize } from './markupGeometry';
 import type { DrawnComment } from './storedMarkup';
 

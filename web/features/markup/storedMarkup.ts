@@ -1,5 +1,5 @@
 import type { Comment } from '@common/api/comments';
-import type { Point } from '@web/features/viewer/viewMath';
+import type { Point } from '@web/features/viewer';
 import { relativePoints, type ImageSize } from './markupGeometry';
 import { strokeWidthPx } from './markupSettings';
 import { shapeAt } from './shapeAt';

@@ -1,4 +1,4 @@
-import type { ViewState } from '@web/features/viewer/viewController';
+import type { ViewState } from '@web/features/viewer';
 import { commentLook, screenStrokeWidth, type StoredLine, type StoredMarkup } from './storedMarkup';
 
 /** Each line's path in the picture's pixels, built once for the list it belongs to. */

@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { ThemeIcon } from '@mantine/core';
 import { IconAlertTriangle, IconBuildingPlus, IconHourglassOff, IconStack2 } from '@tabler/icons-react';
 import { WORKSPACE_TEXTS, type Workspace } from '@common/api/workspaces';
-import { useSignedInUser } from '@web/features/account/api/session';
+import { useSignedInUser } from '@web/features/account';
 import { Popup, type PopupAction } from '@web/components/Popup/Popup';
-import { MEMBER_LIMIT_TEXTS } from '@web/features/workspaces/MemberLimitPopup';
-import { workspaceDisplayName } from '@web/features/workspaces/workspaceLabels';
+import { MEMBER_LIMIT_TEXTS } from '@web/features/workspaces';
+import { workspaceDisplayName } from '@web/features/workspaces';
 import type { CreateProjectObstacle } from './workspaceChoice';
 
 /** Why a project cannot be created: found before the form opens, or in the server's refusal. */

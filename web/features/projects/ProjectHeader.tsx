@@ -14,8 +14,8 @@ import { can } from '@common/projectRoles';
 import { actorOf, canDownloadProject } from '@web/features/projects/actions/projectActions';
 import { useQuickActions } from '@web/features/projects/actions/useQuickActions';
 import { DueDate, MemberAvatars } from '@web/features/projects/list/ProjectBits';
-import { TasksButton } from '@web/features/tasks/TasksButton';
-import { CommentExportMenu } from '@web/features/comments/feedback/CommentExportMenu';
+import { TasksButton } from '@web/features/tasks';
+import { CommentExportMenu } from '@web/features/comments';
 import type { ProjectPanel } from './useProjectPanels';
 
 /** The rush priority flag: a toggle for who may flag, a plain mark for the others. */

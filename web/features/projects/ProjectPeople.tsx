@@ -8,7 +8,7 @@ import {
   useProjectInvites,
   useRemoveProjectMember,
 } from '@web/features/projects/api/projectMembers';
-import { useSignedInUser } from '@web/features/account/api/session';
+import { useSignedInUser } from '@web/features/account';
 import { Popup } from '@web/components/Popup/Popup';
 import { snackbar } from '@web/components/snackbar/snackbar';
 import { UserAvatar } from '@web/components/UserAvatar/UserAvatar';

@@ -7,7 +7,7 @@ import {
   type ProjectListPage,
   type ProjectListScope,
 } from '@web/features/projects/api/projects';
-import { useSignedInUser } from '@web/features/account/api/session';
+import { useSignedInUser } from '@web/features/account';
 import { showActionError } from './actions/actionErrors';
 import { listParams } from './viewOptions';
 

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { ProjectDownloadDialog } from '@web/features/downloads/ProjectDownloadDialog';
+import { ProjectDownloadDialog } from '@web/features/downloads';
 import { ActivityLogPanel } from '@web/features/projects/ActivityLogPanel';
 import { InviteToProjectModal } from '@web/features/projects/InviteToProjectModal';
 import { ProjectSettingsModal } from '@web/features/projects/ProjectSettingsModal';
-import { ShareProjectModal } from '@web/features/sharing/ShareProjectModal';
+import { ShareProjectModal } from '@web/features/sharing';
 
 export type ProjectPanel = 'invite' | 'share' | 'settings' | 'activity' | 'download';
 

@@ -1,5 +1,5 @@
 import type { Workspace } from '@common/api/workspaces';
-import { workspaceStateOf } from '@web/features/workspaces/api/workspaces';
+import { workspaceStateOf } from '@web/features/workspaces';
 
 /** Workspace roles that may create projects (the brief's decision: owner and admin). */
 export function mayCreateProjectsIn(workspace: Workspace): boolean {

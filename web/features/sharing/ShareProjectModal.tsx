@@ -16,7 +16,7 @@ import {
 import { IconAlertTriangle, IconCheck, IconCopy, IconLink, IconLinkOff } from '@tabler/icons-react';
 import { PROJECT_TEXTS, type Project } from '@common/api/projects';
 import { can } from '@common/projectRoles';
-import { useProject } from '@web/features/projects/api/project';
+import { useProject } from '@web/features/projects';
 import { shareUrl, useRevokeShare, useShareProject } from '@web/features/sharing/api/sharing';
 import { LoadError } from '@web/components/page/LoadError';
 import { Popup } from '@web/components/Popup/Popup';

@@ -3,7 +3,7 @@ import { Button, Group, Paper, Select, Stack, Text, Textarea } from '@mantine/co
 import { TASK_TEXT_MAX, TASK_TEXTS, type Task } from '@common/api/tasks';
 import { parseDueDate } from '@common/taskDates';
 import { isApiError } from '@web/api/client';
-import { useProjectMembers } from '@web/features/projects/api/projects';
+import { useProjectMembers } from '@web/features/projects';
 import { useCreateTask, useEditTask } from '@web/features/tasks/api/tasks';
 import { snackbar } from '@web/components/snackbar/snackbar';
 import { UserAvatar } from '@web/components/UserAvatar/UserAvatar';

@@ -3,7 +3,7 @@ import { Badge, Button, Collapse, Drawer, Group, Skeleton, Stack, Text } from '@
 import { IconChecklist, IconChevronDown, IconChevronRight, IconPlus } from '@tabler/icons-react';
 import type { Task } from '@common/api/tasks';
 import { can } from '@common/projectRoles';
-import { useProject } from '@web/features/projects/api/project';
+import { useProject } from '@web/features/projects';
 import { useSetTaskCompleted, useTasks } from '@web/features/tasks/api/tasks';
 import { EmptyPanel } from '@web/components/page/EmptyPanel';
 import { LoadError } from '@web/components/page/LoadError';

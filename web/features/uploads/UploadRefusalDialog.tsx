@@ -12,7 +12,7 @@ import { ASSET_TEXTS } from '@common/api/assets';
 import { storageLimitMessage, storageUpgradePath } from '@common/uploads/uploadRefusals';
 import { UPLOAD_BOX_TEXTS } from '@common/uploads/uploadTexts';
 import { Popup, type PopupAction } from '@web/components/Popup/Popup';
-import { OPEN_PLAN_MODAL } from '../workspaces/workspacePaths';
+import { OPEN_PLAN_MODAL } from '@web/features/workspaces';
 import type { PendingRefusal } from './uploadStore';
 
 /**

@@ -13,7 +13,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { AssetRound, AssetView } from '@common/api/assets';
 import type { AssetAbilities } from '@common/assetGrid/abilities';
-import { factsLine, roundFacts } from '@web/features/sharing/sharedAssetFacts';
+import { factsLine, roundFacts } from '@web/features/sharing';
 import { UploadRoundButton } from './AssetRoundDropZone';
 import { RoundSelector } from './RoundSelector';
 import type { Neighbours } from './useNeighbours';

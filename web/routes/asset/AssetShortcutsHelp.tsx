@@ -1,4 +1,4 @@
-import { MARKUP_SHORTCUT_GROUP } from '@web/features/markup/markupKeys';
+import { MARKUP_SHORTCUT_GROUP } from '@web/features/markup';
 import { ShortcutsOverlay } from '@web/components/shortcuts/ShortcutsOverlay';
 import { ASSET_SHORTCUT_GROUPS, ASSET_SHORTCUTS_NOTE } from './assetShortcuts';
 

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import type { AssetRound, AssetView } from '@common/api/assets';
 import type { AssetAbilities } from '@common/assetGrid/abilities';
-import { useProject } from '@web/features/projects/api/project';
-import { useSignedInUser } from '@web/features/account/api/session';
+import { useProject } from '@web/features/projects';
+import { useSignedInUser } from '@web/features/account';
 import { DeleteRoundPopup } from './DeleteRoundPopup';
 import { RoundMenu } from './RoundMenu';
 import { canDeleteLastRound } from './useDeleteLastRound';

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import type { AssetRound, AssetView } from '@common/api/assets';
 import { api } from '@web/api/client';
-import { retryUnlessAccessError } from '@web/features/projects/api/project';
-import { assetKeys } from '@web/features/assets/api/assets';
+import { retryUnlessAccessError } from '@web/features/projects';
+import { assetKeys } from '@web/features/assets';
 
 /**
  * GET /assets/{id}/versions, the first round first. Keyed under the asset (so refreshing the

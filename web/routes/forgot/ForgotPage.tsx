@@ -3,7 +3,7 @@ import { Anchor, Button, Stack, Text, TextInput, ThemeIcon } from '@mantine/core
 import { IconArrowLeft, IconMailCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { forgotPasswordSchema } from '@common/api/auth';
-import { useForgotPassword } from '@web/features/account/api/session';
+import { useForgotPassword } from '@web/features/account';
 import { AuthHeading } from '@web/components/auth/AuthHeading';
 import { FormAlert } from '@web/components/auth/FormAlert';
 import { useZodForm } from '@web/forms/useZodForm';

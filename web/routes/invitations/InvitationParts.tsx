@@ -2,7 +2,7 @@ import { Anchor, Button, Stack, Text } from '@mantine/core';
 import { IconLinkOff } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { isApiError } from '@web/api/client';
-import { useMe } from '@web/features/account/api/session';
+import { useMe } from '@web/features/account';
 import { AuthHeading } from '@web/components/auth/AuthHeading';
 import { FormAlert } from '@web/components/auth/FormAlert';
 

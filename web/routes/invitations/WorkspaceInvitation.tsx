@@ -1,14 +1,10 @@
 import { useNavigate } from 'react-router';
 import { WORKSPACE_ROLES } from '@common/workspaceRoles';
-import {
-  useAcceptInvitation,
-  useInvitation,
-  type InvitationByHash,
-} from '@web/features/workspaces/api/members';
-import { useMe } from '@web/features/account/api/session';
-import { workspaceDisplayName } from '@web/features/workspaces/workspaceLabels';
-import { WorkspaceLogo } from '@web/features/workspaces/WorkspaceLogo';
-import { ROLE_DESCRIPTIONS } from '@web/features/workspaces/roleOptions';
+import { useAcceptInvitation, useInvitation, type InvitationByHash } from '@web/features/workspaces';
+import { useMe } from '@web/features/account';
+import { workspaceDisplayName } from '@web/features/workspaces';
+import { WorkspaceLogo } from '@web/features/workspaces';
+import { ROLE_DESCRIPTIONS } from '@web/features/workspaces';
 import { invitationLinks } from './invitationLinks';
 import { invitationPending, OpenInvitation } from './InvitationFrame';
 import { InvalidInvitation } from './InvitationParts';

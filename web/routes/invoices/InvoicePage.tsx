@@ -19,11 +19,11 @@ import type { InvoiceDetail } from '@common/api/billing';
 import { countryName } from '@common/billing/countries';
 import { formatDollars } from '@common/plans';
 import { isApiError } from '@web/api/client';
-import { useInvoice } from '@web/features/billing/api/billing';
-import { formatInvoiceDate } from '@web/features/billing/formats';
+import { useInvoice } from '@web/features/billing';
+import { formatInvoiceDate } from '@web/features/billing';
 import { Logo } from '@web/components/Logo/Logo';
 import { EmptyPanel } from '@web/components/page/EmptyPanel';
-import { SUPPORT_EMAIL, workspacePath } from '@web/features/workspaces/workspacePaths';
+import { SUPPORT_EMAIL, workspacePath } from '@web/features/workspaces';
 import classes from './InvoicePage.module.css';
 
 const STATUS_LABEL: Record<InvoiceDetail['status'], string> = {

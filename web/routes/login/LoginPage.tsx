@@ -2,7 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Anchor, Center, Loader, Text } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
 import { ACCESS_CODE_REQUIRED } from '@common/api/errors';
-import { useResendAccessCode, useSignIn } from '@web/features/account/api/session';
+import { useResendAccessCode, useSignIn } from '@web/features/account';
 import { AuthHeading } from '@web/components/auth/AuthHeading';
 import { snackbar } from '@web/components/snackbar/snackbar';
 import { authLink } from '@web/auth/redirectTarget';

@@ -3,20 +3,20 @@ import { Loader } from '@mantine/core';
 import type { Project } from '@common/api/projects';
 import { can } from '@common/projectRoles';
 import { isApiError } from '@web/api/client';
-import { useFolder } from '@web/features/folders/api/folders';
-import { useMarkProjectSeen } from '@web/features/projects/api/project';
+import { useFolder } from '@web/features/folders';
+import { useMarkProjectSeen } from '@web/features/projects';
 import { usePageBreadcrumbs } from '@web/components/Breadcrumbs/BreadcrumbsContext';
 import { LoadError } from '@web/components/page/LoadError';
 import { Page, GRID_PAGE_WIDTH } from '@web/components/page/Page';
-import { actorOf } from '@web/features/projects/actions/projectActions';
-import { BackToProject, FolderContent } from '@web/features/folders/FolderContent';
-import { ProjectFolders } from '@web/features/folders/ProjectFolders';
+import { actorOf } from '@web/features/projects';
+import { BackToProject, FolderContent } from '@web/features/folders';
+import { ProjectFolders } from '@web/features/folders';
 import { ProjectDropZone } from './ProjectDropZone';
-import { ProjectHeader } from '@web/features/projects/ProjectHeader';
-import { FolderNotFound } from '@web/features/projects/ProjectNotFound';
-import { projectCrumbs } from '@web/features/projects/projectCrumbs';
-import { useProjectPanels } from '@web/features/projects/useProjectPanels';
-import { useViewMode } from '@web/features/projects/ViewToggle';
+import { ProjectHeader } from '@web/features/projects';
+import { FolderNotFound } from '@web/features/projects';
+import { projectCrumbs } from '@web/features/projects';
+import { useProjectPanels } from '@web/features/projects';
+import { useViewMode } from '@web/features/projects';
 
 /** A loaded project: its header, its folders or the open folder, its dialogs and the drop zone. */
 export function ProjectView({ project, folderId }: { project: Project; folderId: number | null }) {

@@ -5,28 +5,22 @@ import { IconPlus } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import type { Project } from '@common/api/projects';
 import { plural } from '@common/text';
-import { useLabelsOfWorkspaces } from '@web/features/labels/api/labels';
-import { useProjectList, type ProjectListScope } from '@web/features/projects/api/projects';
-import { useMyWorkspaces } from '@web/features/workspaces/api/workspaces';
+import { useLabelsOfWorkspaces } from '@web/features/labels';
+import { useProjectList, type ProjectListScope } from '@web/features/projects';
+import { useMyWorkspaces } from '@web/features/workspaces';
 import { LoadError } from '@web/components/page/LoadError';
 import { Page, PageHeader, GRID_PAGE_WIDTH } from '@web/components/page/Page';
-import { useCreateProjectFlow } from '@web/features/projects/CreateProjectFlow';
-import { ProjectActionsProvider } from '@web/features/projects/actions/ProjectActions';
-import { ProjectCard } from '@web/features/projects/list/ProjectCard';
-import { ProjectRow, ProjectTableHead } from '@web/features/projects/list/ProjectRow';
-import { SortableProjects } from '@web/features/projects/list/SortableProjects';
-import { ProjectsEmpty, ProjectsSkeleton } from '@web/features/projects/ProjectsStates';
-import { SelectionBar } from '@web/features/projects/SelectionBar';
-import { ProjectsToolbar } from '@web/features/projects/toolbar/ProjectsToolbar';
-import { useManualOrder } from '@web/features/projects/useManualOrder';
-import { useProjectsView } from '@web/features/projects/useProjectsView';
-import {
-  canReorder,
-  cardMinWidth,
-  filterChips,
-  listParams,
-  withoutFilter,
-} from '@web/features/projects/viewOptions';
+import { useCreateProjectFlow } from '@web/features/projects';
+import { ProjectActionsProvider } from '@web/features/projects';
+import { ProjectCard } from '@web/features/projects';
+import { ProjectRow, ProjectTableHead } from '@web/features/projects';
+import { SortableProjects } from '@web/features/projects';
+import { ProjectsEmpty, ProjectsSkeleton } from '@web/features/projects';
+import { SelectionBar } from '@web/features/projects';
+import { ProjectsToolbar } from '@web/features/projects';
+import { useManualOrder } from '@web/features/projects';
+import { useProjectsView } from '@web/features/projects';
+import { canReorder, cardMinWidth, filterChips, listParams, withoutFilter } from '@web/features/projects';
 import gridClasses from './ProjectsPage.module.css';
 import rowClasses from '@web/features/projects/list/ProjectRow.module.css';
 

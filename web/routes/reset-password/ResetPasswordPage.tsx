@@ -2,7 +2,7 @@ import { Button, PasswordInput, Stack } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
 import { resetPasswordSchema } from '@common/api/auth';
 import { PASSWORD_MIN } from '@common/limits';
-import { useResetPassword } from '@web/features/account/api/session';
+import { useResetPassword } from '@web/features/account';
 import { AuthHeading } from '@web/components/auth/AuthHeading';
 import { FormAlert } from '@web/components/auth/FormAlert';
 import { snackbar } from '@web/components/snackbar/snackbar';

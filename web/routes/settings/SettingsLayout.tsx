@@ -1,7 +1,7 @@
 import { Box } from '@mantine/core';
 import { Outlet } from 'react-router';
-import { useSignedInUser } from '@web/features/account/api/session';
-import { WorkspaceAccessDialog } from '@web/features/workspaces/WorkspaceAccessDialog';
+import { useSignedInUser } from '@web/features/account';
+import { WorkspaceAccessDialog } from '@web/features/workspaces';
 import { SettingsSidebar } from './SettingsSidebar';
 import classes from './SettingsLayout.module.css';
 

@@ -3,7 +3,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { NavLink as RouterNavLink, useLocation } from 'react-router';
 import type { User } from '@common/api/users';
 import { truncate } from '@common/text';
-import { useMyWorkspaces } from '@web/features/workspaces/api/workspaces';
+import { useMyWorkspaces } from '@web/features/workspaces';
 import { UserAvatar } from '@web/components/UserAvatar/UserAvatar';
 import { WorkspaceNavItem } from './WorkspaceNavItem';
 import classes from './SettingsLayout.module.css';

@@ -2,7 +2,7 @@ import { Button } from '@mantine/core';
 import { IconPhotoQuestion } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ASSET_TEXTS } from '@common/api/assets';
-import { sharedRefusal, useSharedProject } from '@web/features/sharing/api/sharing';
+import { sharedRefusal, useSharedProject } from '@web/features/sharing';
 import { usePageBreadcrumbs } from '@web/components/Breadcrumbs/BreadcrumbsContext';
 import { EmptyPanel } from '@web/components/page/EmptyPanel';
 import { Page } from '@web/components/page/Page';

@@ -2,9 +2,9 @@ import { Badge, Loader, Stack, Text } from '@mantine/core';
 import { IconPhotoOff } from '@tabler/icons-react';
 import { extensionOf } from '@common/api/assets';
 import type { SharedAsset } from '@common/api/sharedAssets';
-import { PreviewPicture } from '@web/features/assets/PreviewPicture';
-import { PreviewProcessing } from '@web/features/assets/PreviewProcessing';
-import { FileTypeIcon } from '@web/features/uploads/FileTypeIcon';
+import { PreviewPicture } from '@web/features/assets';
+import { PreviewProcessing } from '@web/features/assets';
+import { FileTypeIcon } from '@web/features/uploads';
 import classes from './SharedAssets.module.css';
 
 export const SHARED_PREVIEW_TEXTS = {

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Button, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { SharedAsset } from '@common/api/sharedAssets';
 import { LoadError } from '@web/components/page/LoadError';
-import type { ViewMode } from '@web/features/projects/viewMode';
+import type { ViewMode } from '@web/features/projects';
 import { SharedAssetTable } from './SharedAssetTable';
 import { SharedAssetTile } from './SharedAssetTile';
 import { useSharedAssetList } from './sharedAssetQueries';

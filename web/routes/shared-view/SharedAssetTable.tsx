@@ -2,7 +2,7 @@ import { Anchor, Group, Paper, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { SharedAsset } from '@common/api/sharedAssets';
 import { SharedAssetPreview } from './SharedAssetPreview';
-import { roundFacts } from '@web/features/sharing/sharedAssetFacts';
+import { roundFacts } from '@web/features/sharing';
 import classes from './SharedAssets.module.css';
 
 /** The shared assets in the list view (?mode=list): a small preview, the name, type and size. */

@@ -2,7 +2,7 @@ import { Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { SharedAsset } from '@common/api/sharedAssets';
 import { SharedAssetPreview } from './SharedAssetPreview';
-import { factsLine, roundFacts } from '@web/features/sharing/sharedAssetFacts';
+import { factsLine, roundFacts } from '@web/features/sharing';
 import classes from './SharedAssets.module.css';
 
 /** A shared asset in the grid: its preview, name, and type, pixels or pages, and size. */

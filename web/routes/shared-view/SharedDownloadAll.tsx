@@ -3,8 +3,8 @@ import { Button } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { DOWNLOAD_TEXTS } from '@common/api/downloads';
 import type { SharedProject } from '@common/api/projects';
-import { startDownload } from '@web/features/downloads/api/assetDownloads';
-import { requestSharedDownload } from '@web/features/sharing/api/sharing';
+import { startDownload } from '@web/features/downloads';
+import { requestSharedDownload } from '@web/features/sharing';
 import { snackbar } from '@web/components/snackbar/snackbar';
 
 export const DOWNLOAD_ALL_TEXTS = {

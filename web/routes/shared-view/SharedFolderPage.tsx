@@ -1,12 +1,12 @@
 import { IconPhotoScan } from '@tabler/icons-react';
 import { useParams } from 'react-router';
-import { sharedRefusal, useSharedFolder, useSharedProject } from '@web/features/sharing/api/sharing';
+import { sharedRefusal, useSharedFolder, useSharedProject } from '@web/features/sharing';
 import { usePageBreadcrumbs } from '@web/components/Breadcrumbs/BreadcrumbsContext';
 import { EmptyPanel } from '@web/components/page/EmptyPanel';
 import { Page, GRID_PAGE_WIDTH } from '@web/components/page/Page';
-import { FOLDER_EMPTY_TEXTS } from '@web/features/folders/FolderContent';
-import { FolderNotFound } from '@web/features/projects/ProjectNotFound';
-import { useViewMode, ViewToggle } from '@web/features/projects/ViewToggle';
+import { FOLDER_EMPTY_TEXTS } from '@web/features/folders';
+import { FolderNotFound } from '@web/features/projects';
+import { useViewMode, ViewToggle } from '@web/features/projects';
 import { SharedAssetSection } from './SharedAssetSection';
 import { SharedDownloadAll } from './SharedDownloadAll';
 import { sharedCrumbs, sharedViewPath } from './sharedCrumbs';

@@ -1,10 +1,10 @@
 import { useMemo } from 'react';
 import type { SharedComment } from '@common/api/sharedAssets';
-import { MarkerCanvas } from '@web/features/markup/MarkerCanvas';
-import { markerSpots } from '@web/features/markup/markerSpots';
-import { StoredMarkupCanvas } from '@web/features/markup/StoredMarkupCanvas';
-import { storedMarkup } from '@web/features/markup/storedMarkup';
-import { useViewController, useViewState } from '@web/features/viewer/viewerContext';
+import { MarkerCanvas } from '@web/features/markup';
+import { markerSpots } from '@web/features/markup';
+import { StoredMarkupCanvas } from '@web/features/markup';
+import { storedMarkup } from '@web/features/markup';
+import { useViewController, useViewState } from '@web/features/viewer';
 
 /**
  * The drawings of the shared round's comments on the page shown, to look at: the members' own

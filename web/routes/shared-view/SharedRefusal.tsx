@@ -4,7 +4,7 @@ import { IconClockX, IconLinkOff, IconLock } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { PROJECT_TEXTS } from '@common/api/projects';
 import { isApiError } from '@web/api/client';
-import { sharedRefusal, useUnlockShare } from '@web/features/sharing/api/sharing';
+import { sharedRefusal, useUnlockShare } from '@web/features/sharing';
 import { EmptyPanel } from '@web/components/page/EmptyPanel';
 import { LoadError } from '@web/components/page/LoadError';
 import { Page } from '@web/components/page/Page';

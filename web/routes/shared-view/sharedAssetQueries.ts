@@ -4,7 +4,7 @@ import type { Pagination } from '@common/api/projects';
 import type { SharedAsset, SharedAssetDetail } from '@common/api/sharedAssets';
 import { api, apiEnvelope } from '@web/api/client';
 import { sharedAssetKeys } from '@web/api/keys';
-import { sharedRefusal } from '@web/features/sharing/api/sharing';
+import { sharedRefusal } from '@web/features/sharing';
 
 /** A round still being previewed is asked for again this often, until its files exist. */
 const PROCESSING_POLL_MS = 2000;

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import type { ViewController } from '@web/features/viewer/viewController';
+import type { ViewController } from '@web/features/viewer';
 
 /** The members' zoom keys (the asset view's shortcuts): + and − zoom, 0 fits, 1 shows 100 %. */
 const ZOOM_KEYS: Record<string, (controller: ViewController) => void> = {

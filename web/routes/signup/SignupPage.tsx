@@ -1,7 +1,7 @@
 import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
 import { PASSWORD_MIN } from '@common/limits';
-import { useSignUp } from '@web/features/account/api/session';
+import { useSignUp } from '@web/features/account';
 import { AuthHeading } from '@web/components/auth/AuthHeading';
 import { FormAlert } from '@web/components/auth/FormAlert';
 import { authLink } from '@web/auth/redirectTarget';

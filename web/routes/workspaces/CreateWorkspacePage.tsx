@@ -2,12 +2,12 @@ import { useEffect, useRef } from 'react';
 import { Button, Center, List, Loader, Text, ThemeIcon } from '@mantine/core';
 import { IconCheck, IconRocket } from '@tabler/icons-react';
 import { Navigate, useSearchParams } from 'react-router';
-import { useSignedInUser } from '@web/features/account/api/session';
-import { ownedWorkspace, useMyWorkspaces } from '@web/features/workspaces/api/workspaces';
-import { usePlanFlow } from '@web/features/billing/PlanFlow';
+import { useSignedInUser } from '@web/features/account';
+import { ownedWorkspace, useMyWorkspaces } from '@web/features/workspaces';
+import { usePlanFlow } from '@web/features/billing';
 import { EmptyPanel } from '@web/components/page/EmptyPanel';
 import { Page, PageHeader, SETTINGS_PAGE_WIDTH } from '@web/components/page/Page';
-import { workspacePath } from '@web/features/workspaces/workspacePaths';
+import { workspacePath } from '@web/features/workspaces';
 
 /** `lp_price_id`: the price a landing page chose, an integer. */
 export function landingPriceId(value: string | null): number | undefined {

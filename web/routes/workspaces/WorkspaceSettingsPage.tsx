@@ -10,13 +10,13 @@ import {
   refreshWorkspaces,
   useWorkspace,
   useWorkspaceState,
-} from '@web/features/workspaces/api/workspaces';
+} from '@web/features/workspaces';
 import { LoadError } from '@web/components/page/LoadError';
 import { Page, SETTINGS_PAGE_WIDTH } from '@web/components/page/Page';
-import { isWorkspaceAccessError } from '@web/features/workspaces/accessErrors';
-import { planTag, workspaceDisplayName } from '@web/features/workspaces/workspaceLabels';
-import { WorkspaceLogo } from '@web/features/workspaces/WorkspaceLogo';
-import { workspacePath, type WorkspaceSection } from '@web/features/workspaces/workspacePaths';
+import { isWorkspaceAccessError } from '@web/features/workspaces';
+import { planTag, workspaceDisplayName } from '@web/features/workspaces';
+import { WorkspaceLogo } from '@web/features/workspaces';
+import { workspacePath, type WorkspaceSection } from '@web/features/workspaces';
 import { WorkspaceBillingTab } from './billing/WorkspaceBillingTab';
 import { GeneralTab } from './general/GeneralTab';
 import { MembersTab } from './members/MembersTab';

@@ -1,4 +1,4 @@
-import type { WorkspaceSection } from '@web/features/workspaces/workspacePaths';
+import type { WorkspaceSection } from '@web/features/workspaces';
 
 /** The tabs of /user/workspaces/{id}/{section} (account-side §2, §6). */
 export const WORKSPACE_TABS: readonly { id: WorkspaceSection; label: string; ownerOnly: boolean }[] = [

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Group } from '@mantine/core';
 import { Link } from 'react-router';
 import { Logo } from '@web/components/Logo/Logo';
-import { UploadButton } from '@web/features/uploads/UploadButton';
+import { UploadButton } from '@web/features/uploads';
 import classes from './TopBar.module.css';
 
 /** The bar above every signed-in page: logo home, the page's trail, and the right-side tools. */

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useSignedInUser } from '../api/session';
 import { useAppStatus } from '@web/api/status';
-import { useMyWorkspaces } from '@web/features/workspaces/api/workspaces';
+import { useMyWorkspaces } from '@web/features/workspaces';
 import { intercomSettings, type IntercomSettings } from './intercomSettings';
 
 declare global {

@@ -16,7 +16,7 @@ import {
 import type { AssetAbilities } from '@common/assetGrid/abilities';
 import { moveFocus } from '@common/assetGrid/navigation';
 import { commandFor, type GridCommand } from '@common/assetGrid/shortcuts';
-import type { ViewMode } from '@web/features/projects/viewMode';
+import type { ViewMode } from '@web/features/projects';
 import { AssetListHead, AssetRow, RowSkeleton } from './AssetRow';
 import { AssetTile, TileSkeleton } from './AssetTile';
 import type { TileHandlers } from './tileHandlers';

@@ -2,8 +2,8 @@ import { memo, useState } from 'react';
 import { Text, VisuallyHidden } from '@mantine/core';
 import { IconPhotoOff } from '@tabler/icons-react';
 import type { AssetView } from '@common/api/assets';
-import { FileTypeIcon } from '@web/features/uploads/FileTypeIcon';
-import { formatLastActivity } from '@web/features/projects/list/projectFormat';
+import { FileTypeIcon } from '@web/features/uploads';
+import { formatLastActivity } from '@web/features/projects';
 import {
   ApprovedMark,
   AssetLabel,

@@ -1,5 +1,5 @@
 import type { AssetView } from '@common/api/assets';
-import { roundFacts } from '@web/features/sharing/sharedAssetFacts';
+import { roundFacts } from '@web/features/sharing';
 
 /** Shown in a cell whose value is not known (a picture not measured yet, a document not counted). */
 export const UNKNOWN_CELL = '—';

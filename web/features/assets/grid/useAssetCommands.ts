@@ -14,7 +14,7 @@ import {
   useSetRush,
 } from '@web/features/assets/api/assetActions';
 import { assetKeys } from '@web/features/assets/api/assets';
-import { projectKeys } from '@web/features/projects/api/projects';
+import { projectKeys } from '@web/features/projects';
 import { assetNotFound, isAssetGone } from '@web/features/assets/assetNotFound';
 import { snackbar, type SnackbarKind, type SnackbarInput } from '@web/components/snackbar/snackbar';
 import { assetPath } from './assetPaths';

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import type { AssetsViewOptions, AssetsViewOptionsChange } from '@common/api/assetLists';
-import type { ViewMode } from '@web/features/projects/viewMode';
+import type { ViewMode } from '@web/features/projects';
 
 /**
  * The page's grid or list lives in its address (?mode=list, projects-side §2); the user's last

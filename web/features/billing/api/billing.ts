@@ -10,7 +10,7 @@ import type {
 } from '@common/api/billing';
 import type { Workspace } from '@common/api/workspaces';
 import { api } from '@web/api/client';
-import { refreshWorkspaces, storeWorkspace } from '@web/features/workspaces/api/workspaces';
+import { refreshWorkspaces, storeWorkspace } from '@web/features/workspaces';
 import { billingKeys } from '@web/api/keys';
 
 export { billingKeys };

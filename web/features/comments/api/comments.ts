@@ -10,7 +10,7 @@ import {
 } from '@tanstack/react-query';
 import type { Comment, Reply } from '@common/api/comments';
 import type { Pagination } from '@common/api/projects';
-import { assetKeys } from '@web/features/assets/api/assets';
+import { assetKeys } from '@web/features/assets';
 import { api, apiEnvelope } from '@web/api/client';
 import {
   addComment,

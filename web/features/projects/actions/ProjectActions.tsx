@@ -1,8 +1,8 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import type { Project } from '@common/api/projects';
-import { DownloadAssetsDialog } from '@web/features/downloads/DownloadAssetsDialog';
+import { DownloadAssetsDialog } from '@web/features/downloads';
 import { InviteToProjectModal } from '@web/features/projects/InviteToProjectModal';
-import { ShareProjectModal } from '@web/features/sharing/ShareProjectModal';
+import { ShareProjectModal } from '@web/features/sharing';
 import { MoveToWorkspaceModal } from './MoveToWorkspaceModal';
 import type { ProjectActionKind } from './projectActions';
 import { ProjectLabelsModal } from './ProjectLabelsModal';

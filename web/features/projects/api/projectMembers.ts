@@ -7,7 +7,7 @@ import type {
 } from '@common/api/projects';
 import { api } from '@web/api/client';
 import { projectKeys, refreshProjectLists } from './projects';
-import { refreshWorkspaces } from '@web/features/workspaces/api/workspaces';
+import { refreshWorkspaces } from '@web/features/workspaces';
 import { projectInviteKeys } from '@web/api/keys';
 
 export { projectInviteKeys };

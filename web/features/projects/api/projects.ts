@@ -16,7 +16,7 @@ import type {
   ProjectsViewOptions,
 } from '@common/api/projects';
 import { api, apiEnvelope } from '@web/api/client';
-import { refreshWorkspaces } from '@web/features/workspaces/api/workspaces';
+import { refreshWorkspaces } from '@web/features/workspaces';
 import { projectKeys } from '@web/api/keys';
 
 export { projectKeys };

@@ -2,7 +2,7 @@ import { Avatar, Group, Text, Tooltip } from '@mantine/core';
 import { IconCalendarDue } from '@tabler/icons-react';
 import type { Project } from '@common/api/projects';
 import { UserAvatar } from '@web/components/UserAvatar/UserAvatar';
-import { LabelChip } from '@web/features/labels/LabelChip';
+import { LabelChip } from '@web/features/labels';
 import { projectStatusText, type ProjectStatusText } from '../cardStatus';
 import { formatProjectDate } from '@common/projectDates';
 import { isOverdue, localToday } from './projectFormat';

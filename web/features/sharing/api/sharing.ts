@@ -3,7 +3,7 @@ import type { DownloadAnswer } from '@common/api/downloads';
 import type { z } from 'zod';
 import type { Folder, SharedProject, ShareRequest, shareAnswerSchema } from '@common/api/projects';
 import { api, isApiError } from '@web/api/client';
-import { patchCachedProject } from '@web/features/projects/api/projects';
+import { patchCachedProject } from '@web/features/projects';
 import { sharedKeys } from '@web/api/keys';
 
 export type ShareAnswer = z.infer<typeof shareAnswerSchema>;

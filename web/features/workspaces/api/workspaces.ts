@@ -5,7 +5,7 @@ import type { Workspace } from '@common/api/workspaces';
 import { deriveWorkspaceState, type WorkspaceState } from '@common/workspaceState';
 import { api } from '@web/api/client';
 import { fetchMyWorkspaces, workspaceKeys } from './workspaceKeys';
-import { useSignedInUser } from '@web/features/account/api/session';
+import { useSignedInUser } from '@web/features/account';
 
 export { fetchMyWorkspaces, workspaceKeys };
 

@@ -1,5 +1,5 @@
 import { useEffect, useEffectEvent } from 'react';
-import type { CompareMode } from '@web/features/compare/compareModes';
+import type { CompareMode } from '@web/features/compare';
 import { compareCommandFor, isTypingTarget, type CompareCommand } from '../assetShortcuts';
 import type { CompareSession } from './useCompareSession';
 

@@ -1,8 +1,8 @@
 import { useEffect, useReducer, useState } from 'react';
 import type { AssetRound, AssetView } from '@common/api/assets';
-import { BLINK_INTERVAL_MS, BLINK_START, blinkReducer } from '@web/features/compare/blinkState';
-import type { CompareMode } from '@web/features/compare/compareModes';
-import { WIPE_START } from '@web/features/compare/wipeGeometry';
+import { BLINK_INTERVAL_MS, BLINK_START, blinkReducer } from '@web/features/compare';
+import type { CompareMode } from '@web/features/compare';
+import { WIPE_START } from '@web/features/compare';
 import { defaultPair, pickSide, type ComparePair } from './comparePair';
 import { comparedPageCount } from './comparePages';
 

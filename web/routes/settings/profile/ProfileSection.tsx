@@ -1,5 +1,5 @@
 import { Stack } from '@mantine/core';
-import { useSignedInUser } from '@web/features/account/api/session';
+import { useSignedInUser } from '@web/features/account';
 import { DownloadResolutionCard } from './DownloadResolutionCard';
 import { ProfileForm } from './ProfileForm';
 

@@ -1,7 +1,7 @@
 import type { Workspace } from '@common/api/workspaces';
 import { canManageWorkspaceLabels } from '@common/workspaceRoles';
-import { workspaceLabelOwner } from '@web/features/labels/api/labels';
-import { LabelManager } from '@web/features/labels/LabelManager';
+import { workspaceLabelOwner } from '@web/features/labels';
+import { LabelManager } from '@web/features/labels';
 import { SettingsCard } from '@web/components/settings/SettingsCard';
 
 /**

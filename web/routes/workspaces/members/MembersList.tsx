@@ -17,19 +17,19 @@ import { WORKSPACE_TEXTS, type Workspace, type WorkspaceMember } from '@common/a
 import { plural } from '@common/text';
 import { canEditRole, canRemoveMember } from '@common/workspaceRoles';
 import type { WorkspaceState } from '@common/workspaceState';
-import { useSignedInUser } from '@web/features/account/api/session';
+import { useSignedInUser } from '@web/features/account';
 import {
   useRemoveMember,
   useUpdateMemberRole,
   useWorkspaceMembers,
   type MemberRoleChange,
-} from '@web/features/workspaces/api/members';
+} from '@web/features/workspaces';
 import { LoadError } from '@web/components/page/LoadError';
 import { Popup } from '@web/components/Popup/Popup';
 import { snackbar } from '@web/components/snackbar/snackbar';
 import { UserAvatar } from '@web/components/UserAvatar/UserAvatar';
-import { reportWorkspaceAccessError } from '@web/features/workspaces/accessErrors';
-import { ASSIGNABLE_ROLES, roleLabel, roleOptions } from '@web/features/workspaces/roleOptions';
+import { reportWorkspaceAccessError } from '@web/features/workspaces';
+import { ASSIGNABLE_ROLES, roleLabel, roleOptions } from '@web/features/workspaces';
 
 export const MEMBER_TEXTS = {
   removedTitle: (name: string) => `${name} Removed Successfully`,

@@ -4,19 +4,15 @@ import { IconCalendarDown } from '@tabler/icons-react';
 import { useLocation, useNavigate } from 'react-router';
 import type { Workspace } from '@common/api/workspaces';
 import { isApiError } from '@web/api/client';
-import {
-  useCancelDowngrade,
-  useCancelSubscription,
-  useReactivateSubscription,
-} from '@web/features/billing/api/billing';
-import { useWorkspaceState } from '@web/features/workspaces/api/workspaces';
-import { AddOnModal, type AddOnKind } from '@web/features/billing/AddOnModal';
-import { formatBillingDate } from '@web/features/billing/formats';
-import { PAYMENT_ERROR_TITLE, TRY_LATER } from '@web/features/billing/paymentErrors';
-import { usePlanFlow } from '@web/features/billing/PlanFlow';
-import { shortPlanName } from '@web/features/billing/planOptions';
+import { useCancelDowngrade, useCancelSubscription, useReactivateSubscription } from '@web/features/billing';
+import { useWorkspaceState } from '@web/features/workspaces';
+import { AddOnModal, type AddOnKind } from '@web/features/billing';
+import { formatBillingDate } from '@web/features/billing';
+import { PAYMENT_ERROR_TITLE, TRY_LATER } from '@web/features/billing';
+import { usePlanFlow } from '@web/features/billing';
+import { shortPlanName } from '@web/features/billing';
 import { Popup } from '@web/components/Popup/Popup';
-import { opensPlanModal } from '@web/features/workspaces/workspacePaths';
+import { opensPlanModal } from '@web/features/workspaces';
 import { PlanDetail } from './PlanDetail';
 import { UsageCard } from './UsageCard';
 

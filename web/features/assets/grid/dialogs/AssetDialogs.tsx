@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import type { AssetView } from '@common/api/assets';
 import type { Label, Project } from '@common/api/projects';
-import { DownloadAssetsDialog } from '@web/features/downloads/DownloadAssetsDialog';
+import { DownloadAssetsDialog } from '@web/features/downloads';
 import type { AssetCommands } from '../useAssetCommands';
 import { DeleteAssetsPopup } from './DeleteAssetsPopup';
 import { LabelPickerModal } from './LabelPickerModal';

@@ -2,7 +2,7 @@ import { Button, Group, Kbd, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconTagOff } from '@tabler/icons-react';
 import type { Label } from '@common/api/projects';
 import { plural } from '@common/text';
-import { LabelChip } from '@web/features/labels/LabelChip';
+import { LabelChip } from '@web/features/labels';
 import { ProjectModal } from '@web/components/modal/ProjectModal';
 import classes from './dialogs.module.css';
 

@@ -1,0 +1,23 @@
+/**
+ * The account feature's public face (the signed-in user: session, profile, preferences, the profile
+ * menu and support chat). Screens and other features import from here only (eslint.config.js keeps the
+ * wall); the files behind it are the feature's own.
+ */
+export {
+  useNotificationsPreferences,
+  useUpdateNotificationsPreferences,
+} from './api/notificationsPreferences';
+export {
+  fetchMe,
+  useForgotPassword,
+  useMe,
+  useResendAccessCode,
+  useResetPassword,
+  useSignedInUser,
+  useSignIn,
+  useSignOut,
+  useSignUp,
+} from './api/session';
+export { type ProfileChanges, useUpdatePassword, useUpdatePreference, useUpdateProfile } from './api/users';
+export { ProfileMenu } from './ProfileMenu/ProfileMenu';
+export { SupportChat } from './SupportChat/SupportChat';
