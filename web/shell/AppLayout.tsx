@@ -1,14 +1,11 @@
 import { Outlet } from 'react-router';
 import { AssetNotFoundDialog } from '@web/features/assets';
 import { ZipBoxes } from '@web/features/downloads';
-import { PlanFlowProvider } from '@web/features/billing';
-import { TrialIndicator } from '@web/features/billing';
-import { WorkspaceNotices } from '@web/features/billing';
+import { PlanFlowProvider, TrialIndicator, WorkspaceNotices } from '@web/features/billing';
 import { Breadcrumbs } from '../components/Breadcrumbs/Breadcrumbs';
 import { BreadcrumbsProvider, useBreadcrumbTrail } from '../components/Breadcrumbs/BreadcrumbsContext';
-import { ProfileMenu } from '@web/features/account';
+import { ProfileMenu, SupportChat } from '@web/features/account';
 import { CreateProjectFlowProvider } from '@web/features/projects';
-import { SupportChat } from '@web/features/account';
 import { TopBar } from './TopBar/TopBar';
 import classes from './AppLayout.module.css';
 

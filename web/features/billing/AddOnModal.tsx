@@ -10,11 +10,10 @@ import { plural } from '@common/text';
 import { daysUntil } from '@common/workspaceState';
 import { isApiError } from '@web/api/client';
 import { useAddOns, useChangeAddOn } from '@web/features/billing/api/billing';
-import { useWorkspaceState } from '@web/features/workspaces';
+import { useWorkspaceState, workspacePath } from '@web/features/workspaces';
 import { LoadError } from '@web/components/page/LoadError';
 import { Popup } from '@web/components/Popup/Popup';
 import { snackbar } from '@web/components/snackbar/snackbar';
-import { workspacePath } from '@web/features/workspaces';
 import { formatBytes } from './formats';
 import { ResultDialog, type ResultMessage } from './ResultDialog';
 

@@ -13,11 +13,10 @@ import {
   usePricingPlans,
   useReactivateSubscription,
 } from '@web/features/billing/api/billing';
-import { refreshWorkspaces, useCreateWorkspace } from '@web/features/workspaces';
+import { refreshWorkspaces, useCreateWorkspace, workspacePath } from '@web/features/workspaces';
 import { LoadError } from '@web/components/page/LoadError';
 import { Popup } from '@web/components/Popup/Popup';
 import { snackbar } from '@web/components/snackbar/snackbar';
-import { workspacePath } from '@web/features/workspaces';
 import { formatBillingDate } from './formats';
 import { PAYMENT_ERROR_TITLE, TRY_LATER } from './paymentErrors';
 import { CustomPlanCard, PlanCardView } from './PlanCardView';

@@ -3,9 +3,8 @@ import type { AssetRound, AssetView } from '@common/api/assets';
 import type { Project } from '@common/api/projects';
 import { can } from '@common/projectRoles';
 import { useRoundComments } from '@web/features/comments/api/comments';
-import { MarkupLayer } from '@web/features/markup';
+import { MarkupLayer, MarkupToolbar } from '@web/features/markup';
 import type { MarkupStore } from '@web/features/markup';
-import { MarkupToolbar } from '@web/features/markup';
 import { drawingsOnPage } from './drawingsOnPage';
 
 /**

@@ -1,11 +1,14 @@
 import { useEffect, useState, type CSSProperties, type ReactNode } from 'react';
 import { Loader } from '@mantine/core';
 import { keepClearOfSnackbars } from '@web/components/snackbar/snackbarClearance';
-import { PictureCanvas, type PictureSource } from '@web/features/viewer';
-import { ViewController } from '@web/features/viewer';
-import { ZoomControls } from '@web/features/viewer';
-import { ZoomStage } from '@web/features/viewer';
-import viewerClasses from '@web/features/viewer/viewer.module.css';
+import {
+  PictureCanvas,
+  type PictureSource,
+  viewerClasses,
+  ViewController,
+  ZoomControls,
+  ZoomStage,
+} from '@web/features/viewer';
 import type { BlinkState } from './blinkState';
 import { COMPARE_TEXTS, type CompareMode } from './compareModes';
 import { DifferenceCanvas } from './DifferenceCanvas';

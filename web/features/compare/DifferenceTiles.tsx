@@ -1,6 +1,12 @@
 import { useEffect, useRef } from 'react';
-import { levelFactor, parseDzi, type Pyramid } from '@web/features/viewer';
-import { clearStageCanvas, deviceRect, oncePerFrame } from '@web/features/viewer';
+import {
+  levelFactor,
+  parseDzi,
+  type Pyramid,
+  clearStageCanvas,
+  deviceRect,
+  oncePerFrame,
+} from '@web/features/viewer';
 import type { ViewController, ViewState } from '@web/features/viewer';
 import type { Size } from './alignRounds';
 import { drawRings, ringAround, type Ring } from './changeRings';

@@ -1,5 +1,12 @@
-import { chooseLevel, levelFactor, levelSize, visibleTiles, type Pyramid } from '@web/features/viewer';
-import { visibleImageRect, type ViewTransform } from '@web/features/viewer';
+import {
+  chooseLevel,
+  levelFactor,
+  levelSize,
+  visibleTiles,
+  type Pyramid,
+  visibleImageRect,
+  type ViewTransform,
+} from '@web/features/viewer';
 import { alignedFrame, type Rect, type Size } from './alignRounds';
 
 /** Where round B's pixels come from when a base tile is compared: its own pyramid, or its preview alone. */

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ViewController } from '@web/features/viewer';
-import { toScreen } from '@web/features/viewer';
+import { ViewController, toScreen } from '@web/features/viewer';
 import { followerTransform, linkViews } from './linkedViews';
 
 const stage = { width: 1000, height: 800 };

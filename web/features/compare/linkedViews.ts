@@ -1,5 +1,4 @@
-import type { ViewController } from '@web/features/viewer';
-import type { Size, ViewTransform } from '@web/features/viewer';
+import type { ViewController, Size, ViewTransform } from '@web/features/viewer';
 import { alignedFrame } from './alignRounds';
 
 /**

@@ -1,9 +1,8 @@
 import { memo, useEffect, useRef, useState } from 'react';
-import { useViewController } from '@web/features/viewer';
+import { useViewController, clearStageCanvas, drawOnViewFrames } from '@web/features/viewer';
 import { markerCentre, type MarkerSpot } from './markerSpots';
 import { MarkerSprites } from './markerSprites';
 import classes from './Markup.module.css';
-import { clearStageCanvas, drawOnViewFrames } from '@web/features/viewer';
 
 const DONE_ALPHA = 0.6;
 

@@ -1,7 +1,6 @@
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type CSSProperties } from 'react';
 import type { Comment, MarkupPoint, MarkupShape } from '@common/api/comments';
-import { pointIn } from '@web/features/viewer';
-import { useViewController, useViewState } from '@web/features/viewer';
+import { pointIn, useViewController, useViewState } from '@web/features/viewer';
 import { isTypingTarget } from './markupKeys';
 import { finishStroke, pathData } from './markupGeometry';
 import { MarkerCanvas } from './MarkerCanvas';

@@ -1,6 +1,5 @@
 import { memo, useEffect, useRef } from 'react';
-import { useViewController } from '@web/features/viewer';
-import { clearStageCanvas, oncePerFrame } from '@web/features/viewer';
+import { useViewController, clearStageCanvas, oncePerFrame } from '@web/features/viewer';
 import type { ViewState } from '@web/features/viewer';
 import type { StoredMarkup } from './storedMarkup';
 import { drawStoredMarkup } from './storedMarkupDraw';

@@ -4,8 +4,7 @@ import { IconAlertTriangle, IconBuildingPlus, IconHourglassOff, IconStack2 } fro
 import { WORKSPACE_TEXTS, type Workspace } from '@common/api/workspaces';
 import { useSignedInUser } from '@web/features/account';
 import { Popup, type PopupAction } from '@web/components/Popup/Popup';
-import { MEMBER_LIMIT_TEXTS } from '@web/features/workspaces';
-import { workspaceDisplayName } from '@web/features/workspaces';
+import { MEMBER_LIMIT_TEXTS, workspaceDisplayName } from '@web/features/workspaces';
 import type { CreateProjectObstacle } from './workspaceChoice';
 
 /** Why a project cannot be created: found before the form opens, or in the server's refusal. */

@@ -5,10 +5,15 @@ import { PROJECT_TEXTS, type Project } from '@common/api/projects';
 import type { Workspace } from '@common/api/workspaces';
 import { isApiError } from '@web/api/client';
 import { useSignedInUser } from '@web/features/account';
-import { ownedWorkspace, refreshWorkspaces, useMyWorkspaces } from '@web/features/workspaces';
+import {
+  ownedWorkspace,
+  refreshWorkspaces,
+  useMyWorkspaces,
+  OPEN_PLAN_MODAL,
+  workspacePath,
+} from '@web/features/workspaces';
 import { usePlanFlow } from '@web/features/billing';
 import { snackbar } from '@web/components/snackbar/snackbar';
-import { OPEN_PLAN_MODAL, workspacePath } from '@web/features/workspaces';
 import { CreateProjectModal } from './CreateProjectModal';
 import { CreateProjectBlockedDialog, type BlockedReason } from './CreateProjectBlockedDialog';
 import { createProjectObstacle, workspaceChoice, type WorkspaceChoice } from './workspaceChoice';

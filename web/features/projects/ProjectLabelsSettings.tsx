@@ -1,8 +1,7 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import type { Project } from '@common/api/projects';
 import { can } from '@common/projectRoles';
-import { projectLabelOwner } from '@web/features/labels';
-import { LabelManager } from '@web/features/labels';
+import { projectLabelOwner, LabelManager } from '@web/features/labels';
 import { actorOf } from '@web/features/projects/actions/projectActions';
 
 export const PROJECT_LABELS_TEXTS = {

@@ -35,3 +35,4 @@ export { useProjectsView } from './useProjectsView';
 export type { ViewMode } from './viewMode';
 export { canReorder, cardMinWidth, filterChips, listParams, withoutFilter } from './viewOptions';
 export { useViewMode, ViewToggle } from './ViewToggle';
+export { default as projectRowClasses } from './list/ProjectRow.module.css';

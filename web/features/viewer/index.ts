@@ -15,3 +15,4 @@ export { useViewController, useViewState } from './viewerContext';
 export { type Point, type Rect, type Size, toScreen, type ViewTransform, visibleImageRect } from './viewMath';
 export { ZoomControls } from './ZoomControls';
 export { ZoomStage } from './ZoomStage';
+export { default as viewerClasses } from './viewer.module.css';

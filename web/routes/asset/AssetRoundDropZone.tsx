@@ -2,11 +2,8 @@ import { can } from '@common/projectRoles';
 import type { UploadTarget } from '@common/uploads/uploadRecord';
 import { UPLOAD_BOX_TEXTS } from '@common/uploads/uploadTexts';
 import { useAsset } from '@web/features/assets';
-import { useProject } from '@web/features/projects';
-import { FileDropZone } from '@web/features/uploads';
-import { UploadFilesButton } from '@web/features/uploads';
-import { uploadStore, useUploadTarget } from '@web/features/uploads';
-import { actorOf } from '@web/features/projects';
+import { useProject, actorOf } from '@web/features/projects';
+import { FileDropZone, UploadFilesButton, uploadStore, useUploadTarget } from '@web/features/uploads';
 
 /**
  * Who may add a round here, and where the round goes: null until both are known. It names the

@@ -3,11 +3,9 @@ import { Button, Loader, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconDownload, IconFileOff, IconPhotoOff } from '@tabler/icons-react';
 import type { AssetRound, AssetView } from '@common/api/assets';
 import { pageUrl } from '@common/documentPages';
-import { useDocumentPage } from '@web/features/viewer';
+import { useDocumentPage, ImageViewer, DocumentPager } from '@web/features/viewer';
 import { keepClearOfSnackbars } from '@web/components/snackbar/snackbarClearance';
-import { ImageViewer } from '@web/features/viewer';
 import type { ViewController } from '@web/features/viewer';
-import { DocumentPager } from '@web/features/viewer';
 import { ROUND_TEXTS } from './RoundMenu';
 import classes from './AssetView.module.css';
 

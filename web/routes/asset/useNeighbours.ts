@@ -2,8 +2,7 @@ import { useEffect, useMemo } from 'react';
 import type { AssetView } from '@common/api/assets';
 import { flatAssets, totalCount } from '@common/assetGrid/listPages';
 import { listParams } from '@common/assetGrid/viewOptions';
-import { useAssetList } from '@web/features/assets';
-import { useAssetsView } from '@web/features/assets';
+import { useAssetList, useAssetsView } from '@web/features/assets';
 
 export interface Neighbours {
   previous: AssetView | null;

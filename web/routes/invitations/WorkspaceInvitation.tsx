@@ -1,10 +1,14 @@
 import { useNavigate } from 'react-router';
 import { WORKSPACE_ROLES } from '@common/workspaceRoles';
-import { useAcceptInvitation, useInvitation, type InvitationByHash } from '@web/features/workspaces';
+import {
+  useAcceptInvitation,
+  useInvitation,
+  type InvitationByHash,
+  workspaceDisplayName,
+  WorkspaceLogo,
+  ROLE_DESCRIPTIONS,
+} from '@web/features/workspaces';
 import { useMe } from '@web/features/account';
-import { workspaceDisplayName } from '@web/features/workspaces';
-import { WorkspaceLogo } from '@web/features/workspaces';
-import { ROLE_DESCRIPTIONS } from '@web/features/workspaces';
 import { invitationLinks } from './invitationLinks';
 import { invitationPending, OpenInvitation } from './InvitationFrame';
 import { InvalidInvitation } from './InvitationParts';

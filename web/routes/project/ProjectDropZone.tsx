@@ -3,8 +3,7 @@ import { PROJECT_TEXTS, type Project } from '@common/api/projects';
 import type { UploadTarget } from '@common/uploads/uploadRecord';
 import { UPLOAD_BOX_TEXTS } from '@common/uploads/uploadTexts';
 import { listedAssets } from '@web/features/assets';
-import { FileDropZone, type DropSpot } from '@web/features/uploads';
-import { uploadStore, useUploadTarget } from '@web/features/uploads';
+import { FileDropZone, type DropSpot, uploadStore, useUploadTarget } from '@web/features/uploads';
 
 /**
  * Project and folder pages are drop zones (projects-side §2): any number of files dropped on the

@@ -1,12 +1,10 @@
 import { Group, Skeleton, Stack } from '@mantine/core';
 import { useParams } from 'react-router';
-import { useProject } from '@web/features/projects';
+import { useProject, ProjectNotFound, projectCrumbs } from '@web/features/projects';
 import { usePageBreadcrumbs } from '@web/components/Breadcrumbs/BreadcrumbsContext';
 import { LoadError } from '@web/components/page/LoadError';
 import { Page, GRID_PAGE_WIDTH } from '@web/components/page/Page';
 import { FolderSkeletons } from '@web/features/folders';
-import { ProjectNotFound } from '@web/features/projects';
-import { projectCrumbs } from '@web/features/projects';
 import { ProjectView } from './ProjectView';
 
 /** An id from the URL, or null when it is no positive whole number. */

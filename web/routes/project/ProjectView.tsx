@@ -3,20 +3,20 @@ import { Loader } from '@mantine/core';
 import type { Project } from '@common/api/projects';
 import { can } from '@common/projectRoles';
 import { isApiError } from '@web/api/client';
-import { useFolder } from '@web/features/folders';
-import { useMarkProjectSeen } from '@web/features/projects';
+import { useFolder, BackToProject, FolderContent, ProjectFolders } from '@web/features/folders';
+import {
+  useMarkProjectSeen,
+  actorOf,
+  ProjectHeader,
+  FolderNotFound,
+  projectCrumbs,
+  useProjectPanels,
+  useViewMode,
+} from '@web/features/projects';
 import { usePageBreadcrumbs } from '@web/components/Breadcrumbs/BreadcrumbsContext';
 import { LoadError } from '@web/components/page/LoadError';
 import { Page, GRID_PAGE_WIDTH } from '@web/components/page/Page';
-import { actorOf } from '@web/features/projects';
-import { BackToProject, FolderContent } from '@web/features/folders';
-import { ProjectFolders } from '@web/features/folders';
 import { ProjectDropZone } from './ProjectDropZone';
-import { ProjectHeader } from '@web/features/projects';
-import { FolderNotFound } from '@web/features/projects';
-import { projectCrumbs } from '@web/features/projects';
-import { useProjectPanels } from '@web/features/projects';
-import { useViewMode } from '@web/features/projects';
 
 /** A loaded project: its header, its folders or the open folder, its dialogs and the drop zone. */
 export function ProjectView({ project, folderId }: { project: Project; folderId: number | null }) {

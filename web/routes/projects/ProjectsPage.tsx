@@ -6,23 +6,32 @@ import { useSearchParams } from 'react-router';
 import type { Project } from '@common/api/projects';
 import { plural } from '@common/text';
 import { useLabelsOfWorkspaces } from '@web/features/labels';
-import { useProjectList, type ProjectListScope } from '@web/features/projects';
+import {
+  useProjectList,
+  type ProjectListScope,
+  useCreateProjectFlow,
+  ProjectActionsProvider,
+  ProjectCard,
+  ProjectRow,
+  ProjectTableHead,
+  SortableProjects,
+  ProjectsEmpty,
+  ProjectsSkeleton,
+  SelectionBar,
+  ProjectsToolbar,
+  useManualOrder,
+  useProjectsView,
+  canReorder,
+  cardMinWidth,
+  filterChips,
+  listParams,
+  withoutFilter,
+  projectRowClasses as rowClasses,
+} from '@web/features/projects';
 import { useMyWorkspaces } from '@web/features/workspaces';
 import { LoadError } from '@web/components/page/LoadError';
 import { Page, PageHeader, GRID_PAGE_WIDTH } from '@web/components/page/Page';
-import { useCreateProjectFlow } from '@web/features/projects';
-import { ProjectActionsProvider } from '@web/features/projects';
-import { ProjectCard } from '@web/features/projects';
-import { ProjectRow, ProjectTableHead } from '@web/features/projects';
-import { SortableProjects } from '@web/features/projects';
-import { ProjectsEmpty, ProjectsSkeleton } from '@web/features/projects';
-import { SelectionBar } from '@web/features/projects';
-import { ProjectsToolbar } from '@web/features/projects';
-import { useManualOrder } from '@web/features/projects';
-import { useProjectsView } from '@web/features/projects';
-import { canReorder, cardMinWidth, filterChips, listParams, withoutFilter } from '@web/features/projects';
 import gridClasses from './ProjectsPage.module.css';
-import rowClasses from '@web/features/projects/list/ProjectRow.module.css';
 
 const SCOPE_PARAM = 'show';
 

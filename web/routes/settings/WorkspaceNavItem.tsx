@@ -2,10 +2,13 @@ import { Badge, Group, NavLink, Text, Tooltip } from '@mantine/core';
 import { IconAlertTriangleFilled } from '@tabler/icons-react';
 import { NavLink as RouterNavLink } from 'react-router';
 import type { Workspace } from '@common/api/workspaces';
-import { useWorkspaceState } from '@web/features/workspaces';
-import { planTag, workspaceDisplayName } from '@web/features/workspaces';
-import { WorkspaceLogo } from '@web/features/workspaces';
-import { workspacePath } from '@web/features/workspaces';
+import {
+  useWorkspaceState,
+  planTag,
+  workspaceDisplayName,
+  WorkspaceLogo,
+  workspacePath,
+} from '@web/features/workspaces';
 import classes from './SettingsLayout.module.css';
 
 export const SUSPENDED_TOOLTIP = 'This workspace is suspended';

@@ -2,8 +2,7 @@ import { Badge, Loader, Stack, Text } from '@mantine/core';
 import { IconPhotoOff } from '@tabler/icons-react';
 import { extensionOf } from '@common/api/assets';
 import type { SharedAsset } from '@common/api/sharedAssets';
-import { PreviewPicture } from '@web/features/assets';
-import { PreviewProcessing } from '@web/features/assets';
+import { PreviewPicture, PreviewProcessing } from '@web/features/assets';
 import { FileTypeIcon } from '@web/features/uploads';
 import classes from './SharedAssets.module.css';
 

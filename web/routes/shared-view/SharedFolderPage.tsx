@@ -5,8 +5,7 @@ import { usePageBreadcrumbs } from '@web/components/Breadcrumbs/BreadcrumbsConte
 import { EmptyPanel } from '@web/components/page/EmptyPanel';
 import { Page, GRID_PAGE_WIDTH } from '@web/components/page/Page';
 import { FOLDER_EMPTY_TEXTS } from '@web/features/folders';
-import { FolderNotFound } from '@web/features/projects';
-import { useViewMode, ViewToggle } from '@web/features/projects';
+import { FolderNotFound, useViewMode, ViewToggle } from '@web/features/projects';
 import { SharedAssetSection } from './SharedAssetSection';
 import { SharedDownloadAll } from './SharedDownloadAll';
 import { sharedCrumbs, sharedViewPath } from './sharedCrumbs';

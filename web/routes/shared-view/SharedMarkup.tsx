@@ -1,9 +1,6 @@
 import { useMemo } from 'react';
 import type { SharedComment } from '@common/api/sharedAssets';
-import { MarkerCanvas } from '@web/features/markup';
-import { markerSpots } from '@web/features/markup';
-import { StoredMarkupCanvas } from '@web/features/markup';
-import { storedMarkup } from '@web/features/markup';
+import { MarkerCanvas, markerSpots, StoredMarkupCanvas, storedMarkup } from '@web/features/markup';
 import { useViewController, useViewState } from '@web/features/viewer';
 
 /**

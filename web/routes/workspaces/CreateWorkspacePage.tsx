@@ -3,11 +3,10 @@ import { Button, Center, List, Loader, Text, ThemeIcon } from '@mantine/core';
 import { IconCheck, IconRocket } from '@tabler/icons-react';
 import { Navigate, useSearchParams } from 'react-router';
 import { useSignedInUser } from '@web/features/account';
-import { ownedWorkspace, useMyWorkspaces } from '@web/features/workspaces';
+import { ownedWorkspace, useMyWorkspaces, workspacePath } from '@web/features/workspaces';
 import { usePlanFlow } from '@web/features/billing';
 import { EmptyPanel } from '@web/components/page/EmptyPanel';
 import { Page, PageHeader, SETTINGS_PAGE_WIDTH } from '@web/components/page/Page';
-import { workspacePath } from '@web/features/workspaces';
 
 /** `lp_price_id`: the price a landing page chose, an integer. */
 export function landingPriceId(value: string | null): number | undefined {

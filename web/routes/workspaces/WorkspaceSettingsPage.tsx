@@ -10,13 +10,15 @@ import {
   refreshWorkspaces,
   useWorkspace,
   useWorkspaceState,
+  isWorkspaceAccessError,
+  planTag,
+  workspaceDisplayName,
+  WorkspaceLogo,
+  workspacePath,
+  type WorkspaceSection,
 } from '@web/features/workspaces';
 import { LoadError } from '@web/components/page/LoadError';
 import { Page, SETTINGS_PAGE_WIDTH } from '@web/components/page/Page';
-import { isWorkspaceAccessError } from '@web/features/workspaces';
-import { planTag, workspaceDisplayName } from '@web/features/workspaces';
-import { WorkspaceLogo } from '@web/features/workspaces';
-import { workspacePath, type WorkspaceSection } from '@web/features/workspaces';
 import { WorkspaceBillingTab } from './billing/WorkspaceBillingTab';
 import { GeneralTab } from './general/GeneralTab';
 import { MembersTab } from './members/MembersTab';

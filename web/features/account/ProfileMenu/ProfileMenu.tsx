@@ -3,11 +3,10 @@ import { Group, Menu, Stack, Text, UnstyledButton, VisuallyHidden } from '@manti
 import { IconChevronDown, IconLogout, IconSettings } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { useSignedInUser } from '@web/features/account/api/session';
-import { defaultWorkspace, useMyWorkspaces } from '@web/features/workspaces';
+import { defaultWorkspace, useMyWorkspaces, workspacePath } from '@web/features/workspaces';
 import { useLogout } from '@web/shell/useLogout';
 import { Popup } from '@web/components/Popup/Popup';
 import { UserAvatar } from '@web/components/UserAvatar/UserAvatar';
-import { workspacePath } from '@web/features/workspaces';
 import classes from './ProfileMenu.module.css';
 
 /** Top-right dropdown: who is signed in, Settings, and Logout (confirmed). */

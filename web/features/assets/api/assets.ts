@@ -4,8 +4,7 @@ import type { AssetFilters, AssetSort, SortOrder } from '@common/api/assetLists'
 import type { Pagination } from '@common/api/projects';
 import { flatAssets, type AssetPage } from '@common/assetGrid/listPages';
 import { api, apiEnvelope } from '@web/api/client';
-import { retryUnlessAccessError } from '@web/features/projects';
-import { projectKeys, refreshProjectLists } from '@web/features/projects';
+import { retryUnlessAccessError, projectKeys, refreshProjectLists } from '@web/features/projects';
 import { assetKeys } from '@web/api/keys';
 
 /**

@@ -1,8 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Folder } from '@common/api/projects';
 import { api } from '@web/api/client';
-import { retryUnlessAccessError } from '@web/features/projects';
-import { projectKeys, refreshProjectLists } from '@web/features/projects';
+import { retryUnlessAccessError, projectKeys, refreshProjectLists } from '@web/features/projects';
 import { folderKeys } from '@web/api/keys';
 
 export { folderKeys };

@@ -4,11 +4,16 @@ import { IconPlus, IconTags } from '@tabler/icons-react';
 import { PROJECT_TEXTS, type Project } from '@common/api/projects';
 import { sortLabels } from '@common/labelColors';
 import { canManageWorkspaceLabels } from '@common/workspaceRoles';
-import { useCreateLabel, useWorkspaceLabels, workspaceLabelOwner } from '@web/features/labels';
+import {
+  useCreateLabel,
+  useWorkspaceLabels,
+  workspaceLabelOwner,
+  labelNameProblem,
+  nameErrorOf,
+  LabelChip,
+} from '@web/features/labels';
 import { useProjectLabel } from '@web/features/projects/api/projects';
 import { useMyWorkspaces } from '@web/features/workspaces';
-import { labelNameProblem, nameErrorOf } from '@web/features/labels';
-import { LabelChip } from '@web/features/labels';
 import { LoadError } from '@web/components/page/LoadError';
 import { snackbar } from '@web/components/snackbar/snackbar';
 import { ActionModal } from '@web/features/projects/ActionModal';

@@ -1,8 +1,7 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { CreateTaskRequest, EditTaskRequest, Task } from '@common/api/tasks';
-import { activityKeys } from '@web/features/projects';
+import { activityKeys, retryUnlessAccessError } from '@web/features/projects';
 import { api } from '@web/api/client';
-import { retryUnlessAccessError } from '@web/features/projects';
 import { taskKeys } from '@web/api/keys';
 
 export { taskKeys };

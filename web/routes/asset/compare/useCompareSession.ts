@@ -1,8 +1,7 @@
 import { useEffect, useReducer, useState } from 'react';
 import type { AssetRound, AssetView } from '@common/api/assets';
-import { BLINK_INTERVAL_MS, BLINK_START, blinkReducer } from '@web/features/compare';
+import { BLINK_INTERVAL_MS, BLINK_START, blinkReducer, WIPE_START } from '@web/features/compare';
 import type { CompareMode } from '@web/features/compare';
-import { WIPE_START } from '@web/features/compare';
 import { defaultPair, pickSide, type ComparePair } from './comparePair';
 import { comparedPageCount } from './comparePages';
 

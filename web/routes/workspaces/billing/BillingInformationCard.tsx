@@ -4,10 +4,15 @@ import type { BillingInformation } from '@common/api/billing';
 import { PREFERENCES_SAVED } from '@common/api/errors';
 import { countryName } from '@common/billing/countries';
 import { postalCodeLabel, regionLabel } from '@common/billing/postalCode';
-import { useBillingInformation, useUpdateBillingInformation } from '@web/features/billing';
+import {
+  useBillingInformation,
+  useUpdateBillingInformation,
+  BillingInformationFields,
+  billingFormSchema,
+  billingFormValues,
+  billingInformationOf,
+} from '@web/features/billing';
 import { FormAlert } from '@web/components/auth/FormAlert';
-import { BillingInformationFields } from '@web/features/billing';
-import { billingFormSchema, billingFormValues, billingInformationOf } from '@web/features/billing';
 import { LoadError } from '@web/components/page/LoadError';
 import { snackbar } from '@web/components/snackbar/snackbar';
 import { useZodForm } from '@web/forms/useZodForm';

@@ -2,8 +2,7 @@ import { Anchor, Badge, Button, Center, Group, Loader, Table, Text } from '@mant
 import { IconExternalLink } from '@tabler/icons-react';
 import type { Invoice } from '@common/api/billing';
 import { formatDollars } from '@common/plans';
-import { useInvoices } from '@web/features/billing';
-import { formatInvoiceDate } from '@web/features/billing';
+import { useInvoices, formatInvoiceDate } from '@web/features/billing';
 import { LoadError } from '@web/components/page/LoadError';
 import { SettingsCard } from '@web/components/settings/SettingsCard';
 

@@ -1,12 +1,20 @@
 import { useState } from 'react';
 import { Button, Center, Group, Loader, Modal, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCreditCard } from '@tabler/icons-react';
-import { usePaymentMethod, useUpdatePaymentMethod } from '@web/features/billing';
+import {
+  usePaymentMethod,
+  useUpdatePaymentMethod,
+  initialCardChoice,
+  PaymentMethodChoice,
+  type CardChoice,
+  cardExpiry,
+  isCardExpired,
+  maskedCard,
+  ResultDialog,
+  type ResultMessage,
+} from '@web/features/billing';
 import type { PaymentMethod } from '@common/api/billing';
 import type { CardEntry } from '@web/features/billing';
-import { initialCardChoice, PaymentMethodChoice, type CardChoice } from '@web/features/billing';
-import { cardExpiry, isCardExpired, maskedCard } from '@web/features/billing';
-import { ResultDialog, type ResultMessage } from '@web/features/billing';
 import { LoadError } from '@web/components/page/LoadError';
 import { snackbar } from '@web/components/snackbar/snackbar';
 import { SettingsCard } from '@web/components/settings/SettingsCard';

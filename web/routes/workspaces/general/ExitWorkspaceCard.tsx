@@ -4,10 +4,9 @@ import type { Icon } from '@tabler/icons-react';
 import { useQueryClient, type UseMutationResult } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { Workspace } from '@common/api/workspaces';
-import { forgetWorkspace, refreshWorkspaces } from '@web/features/workspaces';
+import { forgetWorkspace, refreshWorkspaces, reportWorkspaceAccessError } from '@web/features/workspaces';
 import { Popup } from '@web/components/Popup/Popup';
 import { snackbar } from '@web/components/snackbar/snackbar';
-import { reportWorkspaceAccessError } from '@web/features/workspaces';
 import { SettingsCard } from '@web/components/settings/SettingsCard';
 
 export interface ExitWorkspaceCardProps {

@@ -4,10 +4,12 @@ import { GENERIC_ERROR } from '@common/api/errors';
 import { WORKSPACE_TEXTS, type Workspace, type WorkspaceMember } from '@common/api/workspaces';
 import type { WorkspaceState } from '@common/workspaceState';
 import { isApiError } from '@web/api/client';
-import { useWorkspaceMembers } from '@web/features/workspaces';
-import { useTransferOwnership } from '@web/features/workspaces';
+import {
+  useWorkspaceMembers,
+  useTransferOwnership,
+  reportWorkspaceAccessError,
+} from '@web/features/workspaces';
 import { FormAlert } from '@web/components/auth/FormAlert';
-import { reportWorkspaceAccessError } from '@web/features/workspaces';
 import { messageProblem } from '@web/components/invite/message';
 import { MessageField } from '@web/components/invite/MessageField';
 import { SettingsCard } from '@web/components/settings/SettingsCard';

@@ -4,10 +4,13 @@ import { PREFERENCES_SAVED } from '@common/api/errors';
 import { workspaceNameField, type Workspace } from '@common/api/workspaces';
 import type { WorkspaceState } from '@common/workspaceState';
 import { isApiError } from '@web/api/client';
-import { useUpdateWorkspace, type WorkspaceChanges } from '@web/features/workspaces';
+import {
+  useUpdateWorkspace,
+  type WorkspaceChanges,
+  reportWorkspaceAccessError,
+  WorkspaceLogo,
+} from '@web/features/workspaces';
 import { snackbar } from '@web/components/snackbar/snackbar';
-import { reportWorkspaceAccessError } from '@web/features/workspaces';
-import { WorkspaceLogo } from '@web/features/workspaces';
 import { ImagePicker } from '@web/forms/ImagePicker';
 import { usePickedImage } from '@web/forms/usePickedImage';
 import { useZodForm } from '@web/forms/useZodForm';

@@ -1,7 +1,6 @@
 import type { Workspace } from '@common/api/workspaces';
 import { canManageWorkspaceLabels } from '@common/workspaceRoles';
-import { workspaceLabelOwner } from '@web/features/labels';
-import { LabelManager } from '@web/features/labels';
+import { workspaceLabelOwner, LabelManager } from '@web/features/labels';
 import { SettingsCard } from '@web/components/settings/SettingsCard';
 
 /**

@@ -6,17 +6,22 @@ import { WORKSPACE_TEXTS, type Workspace } from '@common/api/workspaces';
 import { defaultInviteRole, invitableRoles, type WorkspaceRole } from '@common/workspaceRoles';
 import type { WorkspaceState } from '@common/workspaceState';
 import { isApiError } from '@web/api/client';
-import { useInviteMembers } from '@web/features/workspaces';
+import {
+  useInviteMembers,
+  reportWorkspaceAccessError,
+  memberLimitFor,
+  memberLimitFromRefusal,
+  type MemberLimitKind,
+  MemberLimitPopup,
+  ROLE_DESCRIPTIONS,
+  roleLabel,
+} from '@web/features/workspaces';
 import { Popup } from '@web/components/Popup/Popup';
-import { reportWorkspaceAccessError } from '@web/features/workspaces';
-import { memberLimitFor, memberLimitFromRefusal, type MemberLimitKind } from '@web/features/workspaces';
-import { MemberLimitPopup } from '@web/features/workspaces';
 import { EmailChipsInput } from '@web/components/invite/EmailChipsInput';
 import { MessageField } from '@web/components/invite/MessageField';
 import { useInviteDraft } from '@web/components/invite/useInviteDraft';
 import { SettingsCard } from '@web/components/settings/SettingsCard';
 import { inviteErrorText, INVITATION_ERROR_TITLE } from './inviteErrors';
-import { ROLE_DESCRIPTIONS, roleLabel } from '@web/features/workspaces';
 
 /** E-mails are cut at 40 characters in messages (§9). */
 const EMAIL_IN_MESSAGE_MAX = 40;

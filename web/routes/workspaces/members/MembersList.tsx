@@ -23,13 +23,15 @@ import {
   useUpdateMemberRole,
   useWorkspaceMembers,
   type MemberRoleChange,
+  reportWorkspaceAccessError,
+  ASSIGNABLE_ROLES,
+  roleLabel,
+  roleOptions,
 } from '@web/features/workspaces';
 import { LoadError } from '@web/components/page/LoadError';
 import { Popup } from '@web/components/Popup/Popup';
 import { snackbar } from '@web/components/snackbar/snackbar';
 import { UserAvatar } from '@web/components/UserAvatar/UserAvatar';
-import { reportWorkspaceAccessError } from '@web/features/workspaces';
-import { ASSIGNABLE_ROLES, roleLabel, roleOptions } from '@web/features/workspaces';
 
 export const MEMBER_TEXTS = {
   removedTitle: (name: string) => `${name} Removed Successfully`,

@@ -13,10 +13,13 @@ import {
 import { IconMail, IconTrash } from '@tabler/icons-react';
 import { WORKSPACE_TEXTS, type Workspace } from '@common/api/workspaces';
 import { canDeleteInvite } from '@common/workspaceRoles';
-import { useDeleteInvite, useWorkspaceInvites } from '@web/features/workspaces';
+import {
+  useDeleteInvite,
+  useWorkspaceInvites,
+  reportWorkspaceAccessError,
+  roleLabel,
+} from '@web/features/workspaces';
 import { snackbar } from '@web/components/snackbar/snackbar';
-import { reportWorkspaceAccessError } from '@web/features/workspaces';
-import { roleLabel } from '@web/features/workspaces';
 
 /** MM/DD/YYYY, the spec's default date format (§9). */
 function formatDate(iso: string): string {

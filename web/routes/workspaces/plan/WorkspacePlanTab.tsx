@@ -4,15 +4,20 @@ import { IconCalendarDown } from '@tabler/icons-react';
 import { useLocation, useNavigate } from 'react-router';
 import type { Workspace } from '@common/api/workspaces';
 import { isApiError } from '@web/api/client';
-import { useCancelDowngrade, useCancelSubscription, useReactivateSubscription } from '@web/features/billing';
-import { useWorkspaceState } from '@web/features/workspaces';
-import { AddOnModal, type AddOnKind } from '@web/features/billing';
-import { formatBillingDate } from '@web/features/billing';
-import { PAYMENT_ERROR_TITLE, TRY_LATER } from '@web/features/billing';
-import { usePlanFlow } from '@web/features/billing';
-import { shortPlanName } from '@web/features/billing';
+import {
+  useCancelDowngrade,
+  useCancelSubscription,
+  useReactivateSubscription,
+  AddOnModal,
+  type AddOnKind,
+  formatBillingDate,
+  PAYMENT_ERROR_TITLE,
+  TRY_LATER,
+  usePlanFlow,
+  shortPlanName,
+} from '@web/features/billing';
+import { useWorkspaceState, opensPlanModal } from '@web/features/workspaces';
 import { Popup } from '@web/components/Popup/Popup';
-import { opensPlanModal } from '@web/features/workspaces';
 import { PlanDetail } from './PlanDetail';
 import { UsageCard } from './UsageCard';
 

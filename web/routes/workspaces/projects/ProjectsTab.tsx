@@ -6,10 +6,9 @@ import type { Workspace } from '@common/api/workspaces';
 import { formatProjectDate } from '@common/projectDates';
 import { truncate } from '@common/text';
 import { api } from '@web/api/client';
-import { workspaceKeys } from '@web/features/workspaces';
+import { workspaceKeys, WORKSPACE_NAME_MAX } from '@web/features/workspaces';
 import { EmptyPanel } from '@web/components/page/EmptyPanel';
 import { LoadError } from '@web/components/page/LoadError';
-import { WORKSPACE_NAME_MAX } from '@web/features/workspaces';
 import {
   DEFAULT_PROJECT_SORT,
   formatSize,

@@ -3,9 +3,8 @@ import { Button, Group, Loader, Radio, ScrollArea, Stack, Text } from '@mantine/
 import { IconFolderFilled, IconHome } from '@tabler/icons-react';
 import type { Project } from '@common/api/projects';
 import { plural, truncate } from '@common/text';
-import { useFolders } from '@web/features/folders';
+import { useFolders, folderItemsText } from '@web/features/folders';
 import { ProjectModal } from '@web/components/modal/ProjectModal';
-import { folderItemsText } from '@web/features/folders';
 import classes from './dialogs.module.css';
 
 const ROOT = 'root';
