@@ -1,7 +1,7 @@
 /**
- * The account feature's public face (the signed-in user: session, profile, preferences, the profile
- * menu and support chat). Screens and other features import from here only (eslint.config.js keeps the
- * wall); the files behind it are the feature's own.
+ * The account feature's public face (the signed-in user: session, profile and preferences). Screens
+ * and other features import from here only (eslint.config.js keeps the wall); the files behind it are
+ * the feature's own.
  */
 export {
   useNotificationsPreferences,
@@ -19,5 +19,3 @@ export {
   useSignUp,
 } from './api/session';
 export { type ProfileChanges, useUpdatePassword, useUpdatePreference, useUpdateProfile } from './api/users';
-export { ProfileMenu } from './ProfileMenu/ProfileMenu';
-export { SupportChat } from './SupportChat/SupportChat';

@@ -1,3 +1,4 @@
+import { assetKeys } from '@web/api/keys';
 import { useEffect, useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -5,7 +6,7 @@ import type { AssetView } from '@common/api/assets';
 import type { Project } from '@common/api/projects';
 import { assetAbilities } from '@common/assetGrid/abilities';
 import { can } from '@common/projectRoles';
-import { useMarkAssetSeen, assetKeys, assetPath, useAssetCommands } from '@web/features/assets';
+import { useMarkAssetSeen, assetPath, useAssetCommands } from '@web/features/assets';
 import { DownloadAssetsDialog } from '@web/features/downloads';
 import { CommentsPanel, StageMarkup } from '@web/features/comments';
 import { MarkupStore } from '@web/features/markup';

@@ -1,8 +1,8 @@
+import { retryUnlessAccessError } from '@web/api/retry';
+import { assetKeys } from '@web/api/keys';
 import { useQuery } from '@tanstack/react-query';
 import type { AssetRound, AssetView } from '@common/api/assets';
 import { api } from '@web/api/client';
-import { retryUnlessAccessError } from '@web/features/projects';
-import { assetKeys } from '@web/features/assets';
 
 /**
  * GET /assets/{id}/versions, the first round first. Keyed under the asset (so refreshing the

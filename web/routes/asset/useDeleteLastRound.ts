@@ -1,10 +1,10 @@
+import { projectKeys } from '@web/api/keys';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ASSET_TEXTS, type AssetRound, type AssetView } from '@common/api/assets';
 import type { AssetAbilities } from '@common/assetGrid/abilities';
 import type { ProjectRole } from '@common/projectRoles';
 import { replaceInLists, assetNotFound, isAssetGone } from '@web/features/assets';
 import { api } from '@web/api/client';
-import { projectKeys } from '@web/features/projects';
 import { snackbar } from '@web/components/snackbar/snackbar';
 
 /**

@@ -1,9 +1,9 @@
+import { folderKeys, projectKeys } from '@web/api/keys';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import type { AssetView } from '@common/api/assets';
 import { patchAssets, replaceAssets, withoutAssets, type AssetPage } from '@common/assetGrid/listPages';
 import { assetKeys } from './assets';
-import { folderKeys } from '@web/features/folders';
-import { projectKeys, refreshProjectLists } from '@web/features/projects';
+import { refreshProjectLists } from '@web/features/projects';
 
 /**
  * The asset lists of a project as the cache holds them, changed before the server answers

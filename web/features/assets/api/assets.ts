@@ -1,11 +1,12 @@
+import { retryUnlessAccessError } from '@web/api/retry';
 import { useInfiniteQuery, useQuery, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import type { AssetView } from '@common/api/assets';
 import type { AssetFilters, AssetSort, SortOrder } from '@common/api/assetLists';
 import type { Pagination } from '@common/api/projects';
 import { flatAssets, type AssetPage } from '@common/assetGrid/listPages';
 import { api, apiEnvelope } from '@web/api/client';
-import { retryUnlessAccessError, projectKeys, refreshProjectLists } from '@web/features/projects';
-import { assetKeys } from '@web/api/keys';
+import { refreshProjectLists } from '@web/features/projects';
+import { assetKeys, projectKeys } from '@web/api/keys';
 
 /**
  * Assets as the project and folder pages and the asset page read them (projects-side §7

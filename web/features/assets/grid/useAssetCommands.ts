@@ -1,3 +1,4 @@
+import { projectKeys } from '@web/api/keys';
 import { useMemo } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
@@ -14,7 +15,6 @@ import {
   useSetRush,
 } from '@web/features/assets/api/assetActions';
 import { assetKeys } from '@web/features/assets/api/assets';
-import { projectKeys } from '@web/features/projects';
 import { assetNotFound, isAssetGone } from '@web/features/assets/assetNotFound';
 import { snackbar, type SnackbarKind, type SnackbarInput } from '@web/components/snackbar/snackbar';
 import { assetPath } from './assetPaths';

@@ -1,12 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AssetRound, AssetView } from '@common/api/assets';
 import type { Comment } from '@common/api/comments';
-import { assetKeys } from '@web/features/assets';
 import { api } from '@web/api/client';
 import { restoreComment, withoutComment } from './carriedList';
 import { removeComment, setCompletedAt } from './commentCache';
 import { commentKeys } from './comments';
-import { carriedKeys } from '@web/api/keys';
+import { carriedKeys, assetKeys } from '@web/api/keys';
 
 export { carriedKeys };
 

@@ -10,7 +10,6 @@ import {
 } from '@tanstack/react-query';
 import type { Comment, Reply } from '@common/api/comments';
 import type { Pagination } from '@common/api/projects';
-import { assetKeys } from '@web/features/assets';
 import { api, apiEnvelope } from '@web/api/client';
 import {
   addComment,
@@ -27,7 +26,7 @@ import {
   type NewComment,
 } from './commentCache';
 import { readAllPages, type CommentPage } from './commentPages';
-import { commentKeys } from '@web/api/keys';
+import { commentKeys, assetKeys } from '@web/api/keys';
 
 export { commentKeys };
 

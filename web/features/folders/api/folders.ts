@@ -1,8 +1,9 @@
+import { retryUnlessAccessError } from '@web/api/retry';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Folder } from '@common/api/projects';
 import { api } from '@web/api/client';
-import { retryUnlessAccessError, projectKeys, refreshProjectLists } from '@web/features/projects';
-import { folderKeys } from '@web/api/keys';
+import { refreshProjectLists } from '@web/features/projects';
+import { folderKeys, projectKeys } from '@web/api/keys';
 
 export { folderKeys };
 

@@ -1,7 +1,7 @@
+import { projectKeys } from '@web/api/keys';
 import { describe, expect, it } from 'vitest';
 import type { Label } from '@common/api/projects';
 import { labelsKey, orderedBy, projectLabelOwner, workspaceLabelOwner } from './labels';
-import { projectKeys } from '@web/features/projects';
 
 const label = (id: number): Label => ({
   id,

@@ -1,7 +1,7 @@
+import { projectKeys } from '@web/api/keys';
 import { useMutation, useQueries, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Label } from '@common/api/projects';
 import { api } from '@web/api/client';
-import { projectKeys } from '@web/features/projects';
 
 /** Whose labels: a workspace's (attached to its projects) or a project's own (for its assets). */
 export interface LabelOwner {

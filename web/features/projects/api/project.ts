@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { EditProjectRequest, Project } from '@common/api/projects';
+import { retryUnlessAccessError } from '@web/api/retry';
 import { api } from '@web/api/client';
 import { projectKeys, refreshProjectLists } from './projects';
 
@@ -8,11 +9,7 @@ import { projectKeys, refreshProjectLists } from './projects';
  * cover and last seen. The lists live in projects.ts; both share `projectKeys`.
  */
 
-/** Retries a failed read, but not a 403 or 404: those are answers the page shows. */
-export function retryUnlessAccessError(count: number, error: unknown): boolean {
-  const status = (error as { status?: unknown } | null)?.status;
-  return status !== 403 && status !== 404 && count < 2;
-}
+export { retryUnlessAccessError };
 
 /** GET /projects/{id}. A 404 is an answer (the project page says so), not worth a retry. */
 export function useProject(id: number) {

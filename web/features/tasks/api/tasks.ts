@@ -1,8 +1,8 @@
+import { retryUnlessAccessError } from '@web/api/retry';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { CreateTaskRequest, EditTaskRequest, Task } from '@common/api/tasks';
-import { activityKeys, retryUnlessAccessError } from '@web/features/projects';
 import { api } from '@web/api/client';
-import { taskKeys } from '@web/api/keys';
+import { taskKeys, activityKeys } from '@web/api/keys';
 
 export { taskKeys };
 

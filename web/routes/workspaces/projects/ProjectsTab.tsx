@@ -1,3 +1,4 @@
+import { workspaceKeys } from '@web/api/keys';
 import { useMemo, useState } from 'react';
 import { ActionIcon, Avatar, Group, Paper, Select, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { IconFolders, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
@@ -6,7 +7,7 @@ import type { Workspace } from '@common/api/workspaces';
 import { formatProjectDate } from '@common/projectDates';
 import { truncate } from '@common/text';
 import { api } from '@web/api/client';
-import { workspaceKeys, WORKSPACE_NAME_MAX } from '@web/features/workspaces';
+import { WORKSPACE_NAME_MAX } from '@web/features/workspaces';
 import { EmptyPanel } from '@web/components/page/EmptyPanel';
 import { LoadError } from '@web/components/page/LoadError';
 import {

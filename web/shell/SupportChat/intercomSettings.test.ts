@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { User } from '@common/api/users';
-import type { Workspace } from '@common/api/workspaces';
+import type { User } from '../../../common/api/users';
+import type { Workspace } from '../../../common/api/workspaces';
 import { intercomSettings } from './intercomSettings';
 
 const user = { id: 7, name: 'Ann', email: 'ann@example.com', intercom_hash: 'abc' } as User;

@@ -1,5 +1,5 @@
-import type { User } from '@common/api/users';
-import type { Workspace } from '@common/api/workspaces';
+import type { User } from '../../../common/api/users';
+import type { Workspace } from '../../../common/api/workspaces';
 
 export interface IntercomSettings {
   app_id: string;
