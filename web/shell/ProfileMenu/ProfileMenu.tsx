@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Group, Menu, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconChevronDown, IconLogout, IconSettings } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
-import { useSignedInUser } from '@web/features/account/api/session';
+import { useSignedInUser } from '@web/features/account';
 import { defaultWorkspace, useMyWorkspaces, workspacePath } from '@web/features/workspaces';
 import { useLogout } from '@web/shell/useLogout';
 import { Popup } from '@web/components/Popup/Popup';

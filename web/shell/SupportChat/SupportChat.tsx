@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useSignedInUser } from '@web/features/account/api/session';
+import { useSignedInUser } from '@web/features/account';
 import { useAppStatus } from '@web/api/status';
 import { useMyWorkspaces } from '@web/features/workspaces';
 import { intercomSettings, type IntercomSettings } from './intercomSettings';
