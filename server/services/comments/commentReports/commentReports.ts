@@ -1,4 +1,4 @@
-import type { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import { COMMENT_EXPORT_ASSETS_MAX } from '@common/api/commentCarryOver';
 import type { FileStorage } from '../../../adapters/storage/fileStorage';
 import { embeddableImage } from '../../../media/reportImage';
@@ -84,7 +84,7 @@ export class CommentReports {
       stored.body.destroy();
       return null;
     }
-    return embeddableImage(await readAll(stored.body), preview.contentType);
+    return embeddableImage(await buffer(stored.body), preview.contentType);
   }
 
   /** Page `page` of a document's round, drawn first when nobody has looked at it yet; null when it cannot be. */
@@ -133,11 +133,4 @@ function roundPreview(round: AssetVersionRow): ReportAssetRows['previews'][numbe
 function baseName(name: string): string {
   const dot = name.lastIndexOf('.');
   return dot > 0 ? name.slice(0, dot) : name;
-}
-
-async function readAll(body: Readable): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of body)
-    chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array));
-  return Buffer.concat(chunks);
 }

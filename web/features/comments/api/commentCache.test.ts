@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Comment } from '@common/api/comments';
+import { author, comment, now, round } from './commentFixtures';
 import {
   addComment,
   filterComments,
@@ -11,18 +11,6 @@ import {
   temporaryComment,
   unresolvedCount,
 } from './commentCache';
-
-const author = { id: 7, name: 'Ann', avatar: null };
-const round = { id: 40, number: 1 };
-const now = new Date('2026-11-25T09:00:00Z');
-
-function comment(id: number, over: Partial<Comment> = {}): Comment {
-  return {
-    ...temporaryComment({ asset_id: 3, text: `c${id}` }, author, round, now, id),
-    abilities: { edit: true, destroy: true, complete: true, reply: true },
-    ...over,
-  };
-}
 
 describe('temporaryComment', () => {
   it('is a negative id with the author, the round and nothing to act on yet', () => {

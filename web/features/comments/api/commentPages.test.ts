@@ -1,7 +1,7 @@
 import { MutationObserver, QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Comment } from '@common/api/comments';
-import { temporaryComment } from './commentCache';
+import { author, comment, now, round } from './commentFixtures';
 import { PageMerge, readAllPages } from './commentPages';
 import {
   createCommentMutation,
@@ -11,17 +11,6 @@ import {
   updateCommentMutation,
 } from './comments';
 
-const author = { id: 7, name: 'Ann', avatar: null };
-const round = { id: 40, number: 1 };
-const now = new Date('2026-11-25T09:00:00Z');
-
-function comment(id: number, over: Partial<Comment> = {}): Comment {
-  return {
-    ...temporaryComment({ asset_id: 3, text: `c${id}` }, author, round, now, id),
-    abilities: { edit: true, destroy: true, complete: true, reply: true },
-    ...over,
-  };
-}
 const ids = (list: readonly Comment[] | undefined) => (list ?? []).map((c) => c.id);
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
