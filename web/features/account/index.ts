@@ -1,7 +1,7 @@
 /**
- * The account feature's public face (the signed-in user: session, profile and preferences). Screens
- * and other features import from here only (eslint.config.js keeps the wall); the files behind it are
- * the feature's own.
+ * The account feature's public face (the signed-in user: session, profile and preferences, and the
+ * sections of 'My account': profile, security, notifications). Screens and other features import
+ * from here only (eslint.config.js keeps the wall); the files behind it are the feature's own.
  */
 export {
   useNotificationsPreferences,
@@ -19,3 +19,6 @@ export {
   useSignUp,
 } from './api/session';
 export { type ProfileChanges, useUpdatePassword, useUpdatePreference, useUpdateProfile } from './api/users';
+export { NotificationsSection } from './notifications/NotificationsSection';
+export { ProfileSection } from './profile/ProfileSection';
+export { SecuritySection } from './security/SecuritySection';

@@ -38,6 +38,7 @@ export {
 export { memberLimitFor, memberLimitFromRefusal, type MemberLimitKind } from './memberLimit';
 export { MEMBER_LIMIT_TEXTS, MemberLimitPopup } from './MemberLimitPopup';
 export { ASSIGNABLE_ROLES, ROLE_DESCRIPTIONS, roleLabel, roleOptions } from './roleOptions';
+export { SettingsSidebar } from './settingsNav/SettingsSidebar';
 export { WorkspaceAccessDialog } from './WorkspaceAccessDialog';
 export { planTag, WORKSPACE_NAME_MAX, workspaceDisplayName } from './workspaceLabels';
 export { WorkspaceLogo } from './WorkspaceLogo';

@@ -1,9 +1,7 @@
 import { Tabs } from '@mantine/core';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { Page, PageHeader, SETTINGS_PAGE_WIDTH } from '@web/components/page/Page';
-import { NotificationsSection } from './notifications/NotificationsSection';
-import { ProfileSection } from './profile/ProfileSection';
-import { SecuritySection } from './security/SecuritySection';
+import { NotificationsSection, ProfileSection, SecuritySection } from '@web/features/account';
 import {
   isCanonicalSection,
   PROFILE_SECTIONS,

@@ -1,8 +1,7 @@
 import { Box } from '@mantine/core';
 import { Outlet } from 'react-router';
 import { useSignedInUser } from '@web/features/account';
-import { WorkspaceAccessDialog } from '@web/features/workspaces';
-import { SettingsSidebar } from './SettingsSidebar';
+import { SettingsSidebar, WorkspaceAccessDialog } from '@web/features/workspaces';
 import classes from './SettingsLayout.module.css';
 
 /** /user: the 'Settings' sidebar beside the chosen panel. */

@@ -3,10 +3,10 @@ import { IconPlus } from '@tabler/icons-react';
 import { NavLink as RouterNavLink, useLocation } from 'react-router';
 import type { User } from '@common/api/users';
 import { truncate } from '@common/text';
-import { useMyWorkspaces } from '@web/features/workspaces';
+import { useMyWorkspaces } from '../api/workspaces';
 import { UserAvatar } from '@web/components/UserAvatar/UserAvatar';
 import { WorkspaceNavItem } from './WorkspaceNavItem';
-import classes from './SettingsLayout.module.css';
+import classes from './SettingsSidebar.module.css';
 
 /** Sidebar subtitles are cut at 35 characters (account-side §9). */
 const SUBTITLE_MAX = 35;

@@ -1,7 +1,7 @@
 import { Radio, Stack } from '@mantine/core';
 import { PREFERENCES_SAVED } from '@common/api/errors';
 import type { DownloadResolution, User } from '@common/api/users';
-import { useUpdatePreference } from '@web/features/account';
+import { useUpdatePreference } from '../api/users';
 import { snackbar } from '@web/components/snackbar/snackbar';
 import { SettingsCard } from '@web/components/settings/SettingsCard';
 

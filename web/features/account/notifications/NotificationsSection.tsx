@@ -1,5 +1,5 @@
 import { Skeleton, Stack } from '@mantine/core';
-import { useNotificationsPreferences } from '@web/features/account';
+import { useNotificationsPreferences } from '../api/notificationsPreferences';
 import { LoadError } from '@web/components/page/LoadError';
 import { NotificationsForm } from './NotificationsForm';
 

@@ -1,5 +1,5 @@
 import { Stack } from '@mantine/core';
-import { useSignedInUser } from '@web/features/account';
+import { useSignedInUser } from '../api/session';
 import { ChangePasswordCard } from './ChangePasswordCard';
 import { TwoStepCard } from './TwoStepCard';
 

@@ -3,7 +3,7 @@ import { Button, Select, Switch, Table, Text } from '@mantine/core';
 import { EMAIL_EVERY, type AlarmIdentifier } from '@common/api/notificationAlarms';
 import { PREFERENCES_SAVED } from '@common/api/errors';
 import type { NotificationsPreferences } from '@common/api/users';
-import { useUpdateNotificationsPreferences } from '@web/features/account';
+import { useUpdateNotificationsPreferences } from '../api/notificationsPreferences';
 import { snackbar } from '@web/components/snackbar/snackbar';
 import { SettingsCard } from '@web/components/settings/SettingsCard';
 import { alarmRows, draftFrom, draftToUpdate, isSameDraft, type AlarmDraft } from './alarmDraft';

@@ -1,5 +1,5 @@
 import { Stack } from '@mantine/core';
-import { useSignedInUser } from '@web/features/account';
+import { useSignedInUser } from '../api/session';
 import { DownloadResolutionCard } from './DownloadResolutionCard';
 import { ProfileForm } from './ProfileForm';
 

@@ -2,14 +2,11 @@ import { Badge, Group, NavLink, Text, Tooltip } from '@mantine/core';
 import { IconAlertTriangleFilled } from '@tabler/icons-react';
 import { NavLink as RouterNavLink } from 'react-router';
 import type { Workspace } from '@common/api/workspaces';
-import {
-  useWorkspaceState,
-  planTag,
-  workspaceDisplayName,
-  WorkspaceLogo,
-  workspacePath,
-} from '@web/features/workspaces';
-import classes from './SettingsLayout.module.css';
+import { useWorkspaceState } from '../api/workspaces';
+import { planTag, workspaceDisplayName } from '../workspaceLabels';
+import { WorkspaceLogo } from '../WorkspaceLogo';
+import { workspacePath } from '../workspacePaths';
+import classes from './SettingsSidebar.module.css';
 
 export const SUSPENDED_TOOLTIP = 'This workspace is suspended';
 

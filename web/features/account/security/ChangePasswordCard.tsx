@@ -1,7 +1,7 @@
 import { Button, PasswordInput, Stack } from '@mantine/core';
 import { changePasswordFormSchema } from '@common/api/users';
 import { PASSWORD_MIN } from '@common/limits';
-import { useUpdatePassword } from '@web/features/account';
+import { useUpdatePassword } from '../api/users';
 import { FormAlert } from '@web/components/auth/FormAlert';
 import { snackbar } from '@web/components/snackbar/snackbar';
 import { useZodForm } from '@web/forms/useZodForm';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Badge, Group, Switch, Text } from '@mantine/core';
 import type { User } from '@common/api/users';
-import { useUpdatePreference } from '@web/features/account';
+import { useUpdatePreference } from '../api/users';
 import { snackbar } from '@web/components/snackbar/snackbar';
 import { SettingsCard } from '@web/components/settings/SettingsCard';
 import { ConfirmTwoStepOffModal, currentPasswordError } from './ConfirmTwoStepOffModal';

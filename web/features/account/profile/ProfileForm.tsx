@@ -2,7 +2,7 @@ import { PasswordInput, SimpleGrid, TextInput } from '@mantine/core';
 import { PREFERENCES_SAVED } from '@common/api/errors';
 import type { User } from '@common/api/users';
 import { profileFieldsSchema } from '@common/api/users';
-import { useUpdateProfile, type ProfileChanges } from '@web/features/account';
+import { useUpdateProfile, type ProfileChanges } from '../api/users';
 import { snackbar } from '@web/components/snackbar/snackbar';
 import { UserAvatar } from '@web/components/UserAvatar/UserAvatar';
 import { ImagePicker } from '@web/forms/ImagePicker';
