@@ -1,7 +1,7 @@
 import { IconPhotoX } from '@tabler/icons-react';
 import { ASSET_TEXTS } from '@common/api/assets';
 import { Popup } from '@web/components/Popup/Popup';
-import { assetNotFound, useAssetNotFoundOpen } from './assetNotFound';
+import { assetNotFound, useAssetNotFoundOpen } from '@web/api/assetNotFound';
 
 /** 'Asset Not Found': 'Seems like someone from the project has deleted this asset.' */
 export function AssetNotFoundDialog() {

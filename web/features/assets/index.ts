@@ -6,7 +6,7 @@
 export { useMarkAssetSeen } from './api/assetActions';
 export { listedAssets, replaceInLists } from './api/assetCache';
 export { assetKeys, refreshAfterUpload, useAsset, useAssetList } from './api/assets';
-export { assetNotFound, isAssetGone } from './assetNotFound';
+export { assetNotFound, isAssetGone } from '@web/api/assetNotFound';
 export { AssetNotFoundDialog } from './AssetNotFoundDialog';
 export { AssetBrowser } from './grid/AssetBrowser';
 export { assetPath } from './grid/assetPaths';

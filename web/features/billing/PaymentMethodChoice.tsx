@@ -1,7 +1,7 @@
 import { Radio, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCreditCard, IconCreditCardPay } from '@tabler/icons-react';
 import type { PaymentMethod } from '@common/api/billing';
-import { OptionCard } from '@web/features/projects';
+import { OptionCard } from '@web/components/cards/OptionCard';
 import { CardForm, type CardEntry } from './CardForm';
 import { cardExpiry, isCardExpired, maskedCard } from './paymentMethodText';
 

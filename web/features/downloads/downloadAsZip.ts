@@ -8,7 +8,7 @@ import {
   type DownloadFlags,
 } from '@web/features/downloads/api/assetDownloads';
 import { snackbar } from '@web/components/snackbar/snackbar';
-import { assetNotFound, isAssetGone } from '@web/features/assets';
+import { assetNotFound, isAssetGone } from '@web/api/assetNotFound';
 import { isWholeProject, type DownloadPlace } from './downloadPlace';
 import { zipBoxes } from './zipBoxes';
 

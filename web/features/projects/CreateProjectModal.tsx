@@ -6,8 +6,8 @@ import { NAME_MAX } from '@common/limits';
 import { useCreateProject } from '@web/features/projects/api/projects';
 import { splitServerErrors } from '@web/forms/serverErrors';
 import { ActionModal } from './ActionModal';
-import { DialogAlert, DialogButtons } from './DialogParts';
-import { OptionCard, SuspendedTag } from './OptionCard';
+import { OptionCard } from '@web/components/cards/OptionCard';
+import { DialogAlert, DialogButtons, SuspendedTag } from './DialogParts';
 import { localToday } from '@web/features/projects/list/projectFormat';
 import {
   createProjectErrors,

@@ -48,3 +48,12 @@ export function DialogButtons({
     </Group>
   );
 }
+
+/** Beside a workspace that cannot take a project now: 'Suspended', or another reason. */
+export function SuspendedTag({ label = 'Suspended' }: { label?: string }) {
+  return (
+    <Text size="xs" c="red.7" fw={500} style={{ whiteSpace: 'nowrap' }}>
+      {label}
+    </Text>
+  );
+}

@@ -22,7 +22,6 @@ export { ProjectCard } from './list/ProjectCard';
 export { formatLastActivity } from './list/projectFormat';
 export { ProjectRow, ProjectTableHead } from './list/ProjectRow';
 export { SortableProjects } from './list/SortableProjects';
-export { OptionCard } from './OptionCard';
 export { projectCrumbs } from './projectCrumbs';
 export { ProjectHeader } from './ProjectHeader';
 export { FolderNotFound, ProjectNotFound } from './ProjectNotFound';

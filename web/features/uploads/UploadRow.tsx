@@ -5,7 +5,7 @@ import { formatFileSize } from '@common/uploads/fileSize';
 import type { UploadRecord } from '@common/uploads/uploadRecord';
 import { canCancel, progressPercent } from '@common/uploads/uploadStates';
 import { rowLabel } from '@common/uploads/uploadTexts';
-import { FileTypeIcon, fileLook } from './FileTypeIcon';
+import { FileTypeIcon, fileLook } from '@web/components/FileTypeIcon/FileTypeIcon';
 import classes from './UploadBox.module.css';
 
 const LABEL_COLOR: Partial<Record<UploadRecord['state'], string>> = {

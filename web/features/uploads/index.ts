@@ -4,7 +4,6 @@
  * files behind it are the feature's own.
  */
 export { type DropSpot, FileDropZone } from './FileDropZone';
-export { FileTypeIcon } from './FileTypeIcon';
 export { UploadButton } from './UploadButton';
 export { UploadFilesButton } from './UploadFilesButton';
 export { uploadStore, useUploadTarget } from './uploads';

@@ -3,7 +3,7 @@ import { IconPhotoOff } from '@tabler/icons-react';
 import { extensionOf } from '@common/api/assets';
 import type { SharedAsset } from '@common/api/sharedAssets';
 import { PreviewPicture, PreviewProcessing } from '@web/features/assets';
-import { FileTypeIcon } from '@web/features/uploads';
+import { FileTypeIcon } from '@web/components/FileTypeIcon/FileTypeIcon';
 import classes from './SharedAssets.module.css';
 
 export const SHARED_PREVIEW_TEXTS = {

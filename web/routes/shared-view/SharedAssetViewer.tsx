@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { ActionIcon, Loader, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconPhotoOff } from '@tabler/icons-react';
 import type { SharedAssetDetail } from '@common/api/sharedAssets';
-import { FileTypeIcon } from '@web/features/uploads';
+import { FileTypeIcon } from '@web/components/FileTypeIcon/FileTypeIcon';
 import { SHARED_PREVIEW_TEXTS } from './SharedAssetPreview';
 import { pageUrl } from '@common/documentPages';
 import { factsLine, roundFacts } from '@web/features/sharing';

@@ -3,7 +3,7 @@ import { IconAlertTriangle, IconPhotoOff } from '@tabler/icons-react';
 import { extensionOf, type AssetView } from '@common/api/assets';
 import { PREVIEW_TEXTS } from '@common/assetGrid/describeAsset';
 import { PreviewProcessing } from '@web/features/assets/PreviewProcessing';
-import { FileTypeIcon } from '@web/features/uploads';
+import { FileTypeIcon } from '@web/components/FileTypeIcon/FileTypeIcon';
 import { PreviewPicture } from '@web/features/assets/PreviewPicture';
 import classes from './AssetPreview.module.css';
 

@@ -2,7 +2,7 @@ import { memo, useState } from 'react';
 import { Text, VisuallyHidden } from '@mantine/core';
 import { IconPhotoOff } from '@tabler/icons-react';
 import type { AssetView } from '@common/api/assets';
-import { FileTypeIcon } from '@web/features/uploads';
+import { FileTypeIcon } from '@web/components/FileTypeIcon/FileTypeIcon';
 import { formatLastActivity } from '@web/features/projects';
 import {
   ApprovedMark,

@@ -15,7 +15,7 @@ import {
   useSetRush,
 } from '@web/features/assets/api/assetActions';
 import { assetKeys } from '@web/features/assets/api/assets';
-import { assetNotFound, isAssetGone } from '@web/features/assets/assetNotFound';
+import { assetNotFound, isAssetGone } from '@web/api/assetNotFound';
 import { snackbar, type SnackbarKind, type SnackbarInput } from '@web/components/snackbar/snackbar';
 import { assetPath } from './assetPaths';
 

@@ -9,7 +9,7 @@ import { snackbar } from '@web/components/snackbar/snackbar';
 import { UserAvatar } from '@web/components/UserAvatar/UserAvatar';
 import { ActionModal } from '@web/features/projects/ActionModal';
 import { DialogButtons, Emphasis } from '@web/features/projects/DialogParts';
-import { OptionCard } from '@web/features/projects/OptionCard';
+import { OptionCard } from '@web/components/cards/OptionCard';
 import { showActionError } from './actionErrors';
 import { messageName } from './projectActionTexts';
 import classes from '@web/features/projects/actionModals.module.css';

@@ -4,6 +4,7 @@ import { isApiError } from '@web/api/client';
 /**
  * 'Asset Not Found' (projects-side §8): an action answered 404 because someone deleted the asset.
  * Whoever catches it raises the dialog; the screen showing assets shows it and reads its list again.
+ * It sits beside the API client because features on both sides of assets raise it (downloads too).
  */
 let open = false;
 const listeners = new Set<() => void>();

@@ -1,6 +1,6 @@
 import { use, type ReactNode } from 'react';
-import { Group, Radio, RadioGroupContext, Text } from '@mantine/core';
-import classes from './actionModals.module.css';
+import { Group, Radio, RadioGroupContext } from '@mantine/core';
+import classes from './OptionCard.module.css';
 
 /**
  * One choice of a dialog's radio list, drawn as a card: the radio, then what it chooses. Inside a
@@ -38,14 +38,5 @@ export function OptionCard({
         {children}
       </Group>
     </Radio.Card>
-  );
-}
-
-/** Beside a workspace that cannot take a project now: 'Suspended', or another reason. */
-export function SuspendedTag({ label = 'Suspended' }: { label?: string }) {
-  return (
-    <Text size="xs" c="red.7" fw={500} style={{ whiteSpace: 'nowrap' }}>
-      {label}
-    </Text>
   );
 }
