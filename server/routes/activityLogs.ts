@@ -6,7 +6,7 @@ import { requireSession } from '../plugins/session';
 import { idParams } from './auth';
 
 /** What these routes call: reading this line tells every service they reach. */
-export type ActivityLogRouteDeps = Pick<AppContext, 'activityLogReader' | 'projectAccess'>;
+export type ActivityLogRouteDeps = Pick<AppContext, 'activityLogReader'>;
 
 /** A project's activity log. */
 export function activityLogRoutes(ctx: ActivityLogRouteDeps): FastifyPluginAsyncZod {
@@ -29,9 +29,13 @@ export function activityLogRoutes(ctx: ActivityLogRouteDeps): FastifyPluginAsync
       },
       async (request) => {
         const { userId } = requireSession(request);
-        const view = await ctx.projectAccess.forUser(request.params.id, userId);
         const { page, per_page } = request.query;
-        const { entries, pagination } = await ctx.activityLogReader.page(view, page, per_page);
+        const { entries, pagination } = await ctx.activityLogReader.page(
+          userId,
+          request.params.id,
+          page,
+          per_page,
+        );
         return { response: entries, meta: { pagination } };
       },
     );

@@ -6,7 +6,7 @@ import { requireSession } from '../plugins/session';
 import { idParams } from './auth';
 
 /** What these routes call: reading this line tells every service they reach. */
-export type SharingRouteDeps = Pick<AppContext, 'projectAccess' | 'projectSharing'>;
+export type SharingRouteDeps = Pick<AppContext, 'projectSharing'>;
 
 /** Members create, change and revoke a project's public link. */
 export function sharingRoutes(ctx: SharingRouteDeps): FastifyPluginAsyncZod {
@@ -25,8 +25,7 @@ export function sharingRoutes(ctx: SharingRouteDeps): FastifyPluginAsyncZod {
       },
       async (request) => {
         const { userId } = requireSession(request);
-        const view = await ctx.projectAccess.forUser(request.params.id, userId);
-        return { response: await ctx.projectSharing.share(view, request.body) };
+        return { response: await ctx.projectSharing.share(userId, request.params.id, request.body) };
       },
     );
 
@@ -42,8 +41,7 @@ export function sharingRoutes(ctx: SharingRouteDeps): FastifyPluginAsyncZod {
       },
       async (request) => {
         const { userId } = requireSession(request);
-        const view = await ctx.projectAccess.forUser(request.params.id, userId);
-        await ctx.projectSharing.revoke(view);
+        await ctx.projectSharing.revoke(userId, request.params.id);
         return { response: { message: PROJECT_TEXTS.shareRevoked } };
       },
     );

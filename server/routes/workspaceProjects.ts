@@ -7,7 +7,7 @@ import { requireSession } from '../plugins/session';
 import { idParams } from './auth';
 
 /** What these routes call: reading this line tells every service they reach. */
-export type WorkspaceProjectRouteDeps = Pick<AppContext, 'workspaceAccess' | 'workspaceProjects'>;
+export type WorkspaceProjectRouteDeps = Pick<AppContext, 'workspaceProjects'>;
 
 /** The Projects tab of a workspace's settings. */
 export function workspaceProjectRoutes(ctx: WorkspaceProjectRouteDeps): FastifyPluginAsyncZod {
@@ -26,8 +26,7 @@ export function workspaceProjectRoutes(ctx: WorkspaceProjectRouteDeps): FastifyP
       },
       async (request) => {
         const { userId } = requireSession(request);
-        const view = await ctx.workspaceAccess.forMember(request.params.id, userId);
-        return { response: await ctx.workspaceProjects.list(view, request.query) };
+        return { response: await ctx.workspaceProjects.list(userId, request.params.id, request.query) };
       },
     );
   };

@@ -55,7 +55,7 @@ export function projectServices(
     projectTransfers: new ProjectTransfers(uow, workspaceAccess, mailer, clock, config.appUrl),
     projectCover: new ProjectCover(uow, storage, workspaceAccess, clock),
     /** The Projects tab of a workspace. */
-    workspaceProjects: new WorkspaceProjects(uow),
+    workspaceProjects: new WorkspaceProjects(uow, workspaceAccess),
     projectMembers: new ProjectMemberService(uow),
     projectInvitations: new ProjectInvitationService({
       uow,
@@ -70,8 +70,8 @@ export function projectServices(
     labels: new LabelService(uow, projectAccess, workspaceAccess, clock),
     /** THE check every shared (anonymous) call goes through. */
     sharedAccess: new SharedAccess(uow.read.projects, clock, limiter, config.sessionSecret),
-    projectSharing: new ProjectSharing(uow, folders, clock),
-    activityLogReader: new ActivityLogReader(uow),
+    projectSharing: new ProjectSharing(uow, projectAccess, folders, clock),
+    activityLogReader: new ActivityLogReader(uow, projectAccess),
     /** A project's tasks panel. */
     tasks: new TaskService(uow, clock),
   };

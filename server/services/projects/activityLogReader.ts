@@ -4,17 +4,22 @@ import type { UnitOfWork } from '../../db/unitOfWork';
 import { authorize } from '../../policies/projects';
 import { presentPagination } from '../../presenters/pagination';
 import { avatarUrl } from '../../presenters/user';
-import type { ProjectView } from './projectAccess';
+import type { ProjectAccess } from './projectAccess';
 
 /** Reads a project's activity log a page at a time, newest first, each entry as a sentence. */
 export class ActivityLogReader {
-  constructor(private readonly uow: UnitOfWork) {}
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly access: ProjectAccess,
+  ) {}
 
   async page(
-    view: ProjectView,
+    userId: number,
+    projectId: number,
     page: number,
     perPage: number,
   ): Promise<{ entries: ActivityLog[]; pagination: Pagination }> {
+    const view = await this.access.forUser(projectId, userId);
     authorize(view, 'projects.see');
     const logs = this.uow.read.activityLogs;
     const total = await logs.countForProject(view.project.id);

@@ -6,7 +6,7 @@ import type { UnitOfWork } from '../../db/unitOfWork';
 import { invalidRecord, notFound } from '../../errors';
 import { authorize } from '../../policies/projects';
 import type { FolderService } from './folders';
-import type { ProjectView } from './projectAccess';
+import type { ProjectAccess, ProjectView } from './projectAccess';
 import { changeProject } from './projectEvents';
 import { hashPassword, randomToken, sha256 } from '../../secrets';
 
@@ -20,6 +20,7 @@ export type ShareAnswer = z.infer<typeof shareAnswerSchema>;
 export class ProjectSharing {
   constructor(
     private readonly uow: UnitOfWork,
+    private readonly access: ProjectAccess,
     private readonly folders: FolderService,
     private readonly clock: Clock,
   ) {}
@@ -29,8 +30,8 @@ export class ProjectSharing {
    * says 'shared a public link' when the link is made; a later save that changes its settings
    * reads 'changed the settings', one that changes nothing records nothing.
    */
-  async share(view: ProjectView, request: ShareRequest): Promise<ShareAnswer> {
-    authorize(view, 'projects.share');
+  async share(userId: number, projectId: number, request: ShareRequest): Promise<ShareAnswer> {
+    const view = await this.sharer(userId, projectId);
     const now = this.clock.now();
     if (request.expires_at && new Date(request.expires_at) <= now)
       throw invalidRecord({ expires_at: ['Expiry should be in the future.'] });
@@ -61,8 +62,8 @@ export class ProjectSharing {
   }
 
   /** The link stops working at once; a later share creates a new hash. */
-  async revoke(view: ProjectView): Promise<void> {
-    authorize(view, 'projects.share');
+  async revoke(userId: number, projectId: number): Promise<void> {
+    const view = await this.sharer(userId, projectId);
     if (view.project.share_hash === null) return;
     await changeProject(
       this.uow,
@@ -97,6 +98,13 @@ export class ProjectSharing {
       workspace: { name: workspace.name, logo: null },
       folders: await this.folders.listShared(project),
     };
+  }
+
+  /** The caller's view of the project, if they may share it (404, then 403). */
+  private async sharer(userId: number, projectId: number): Promise<ProjectView> {
+    const view = await this.access.forUser(projectId, userId);
+    authorize(view, 'projects.share');
+    return view;
   }
 }
 

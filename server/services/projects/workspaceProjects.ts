@@ -4,7 +4,7 @@ import type { WorkspaceProjectsOrder } from '../../db/repositories/projects';
 import type { UnitOfWork } from '../../db/unitOfWork';
 import { seesEveryWorkspaceProject } from '../../policies/workspaceProjects';
 import { presentWorkspaceProject } from '../../presenters/project';
-import type { WorkspaceView } from '../../policies/workspaceView';
+import type { WorkspaceAccess } from '../workspaces/workspaceAccess';
 
 export type WorkspaceProjectsQuery = z.infer<typeof workspaceProjectsQuerySchema>;
 
@@ -19,10 +19,13 @@ const SORT_COLUMNS = {
  * project of the workspace, other members the ones they are members of.
  */
 export class WorkspaceProjects {
-  constructor(private readonly uow: UnitOfWork) {}
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly workspaceAccess: WorkspaceAccess,
+  ) {}
 
-  async list(view: WorkspaceView, query: WorkspaceProjectsQuery): Promise<WorkspaceProject[]> {
-    const userId = view.member.user_id;
+  async list(userId: number, workspaceId: number, query: WorkspaceProjectsQuery): Promise<WorkspaceProject[]> {
+    const view = await this.workspaceAccess.forMember(workspaceId, userId);
     const everything = seesEveryWorkspaceProject(view.member.role);
     const rows = await this.uow.read.projects.inWorkspace(view.workspace.id, {
       memberUserId: everything ? null : userId,
