@@ -9,7 +9,7 @@ import { idParams } from './auth';
 const folderAnswer = envelope(folderSchema);
 
 /** What these routes call: reading this line tells every service they reach. */
-export type FolderRouteDeps = Pick<AppContext, 'folders' | 'projectAccess'>;
+export type FolderRouteDeps = Pick<AppContext, 'folders'>;
 
 /** A project's folders: list, create, read, rename, delete many. */
 export function folderRoutes(ctx: FolderRouteDeps): FastifyPluginAsyncZod {
@@ -26,8 +26,7 @@ export function folderRoutes(ctx: FolderRouteDeps): FastifyPluginAsyncZod {
       },
       async (request) => {
         const { userId } = requireSession(request);
-        const view = await ctx.projectAccess.forUser(request.params.id, userId);
-        return { response: await ctx.folders.list(view) };
+        return { response: await ctx.folders.list(userId, request.params.id) };
       },
     );
 
@@ -44,8 +43,8 @@ export function folderRoutes(ctx: FolderRouteDeps): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const { userId } = requireSession(request);
-        const view = await ctx.projectAccess.forUser(request.params.id, userId);
-        return reply.status(201).send({ response: await ctx.folders.create(view, request.body.name) });
+        const created = await ctx.folders.create(userId, request.params.id, request.body.name);
+        return reply.status(201).send({ response: created });
       },
     );
 

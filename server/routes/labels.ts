@@ -18,7 +18,7 @@ import { idParams } from './auth';
 const labelsAnswer = envelope(z.array(labelSchema));
 
 /** What these routes call: reading this line tells every service they reach. */
-export type LabelRouteDeps = Pick<AppContext, 'labels' | 'projectAccess' | 'projectPresenter'>;
+export type LabelRouteDeps = Pick<AppContext, 'labels'>;
 
 /** Workspace and project labels, attaching workspace labels to projects, and a project's label order. */
 export function labelRoutes(ctx: LabelRouteDeps): FastifyPluginAsyncZod {
@@ -94,8 +94,7 @@ export function labelRoutes(ctx: LabelRouteDeps): FastifyPluginAsyncZod {
       },
       async (request) => {
         const { userId } = requireSession(request);
-        const view = await ctx.projectAccess.forUser(request.params.id, userId);
-        return { response: await ctx.labels.projectLabels(view) };
+        return { response: await ctx.labels.projectLabels(userId, request.params.id) };
       },
     );
 
@@ -113,8 +112,9 @@ export function labelRoutes(ctx: LabelRouteDeps): FastifyPluginAsyncZod {
       },
       async (request) => {
         const { userId } = requireSession(request);
-        const view = await ctx.projectAccess.forUser(request.params.id, userId);
-        return { response: await ctx.labels.setLabelsOrder(view, request.body.label_ids) };
+        return {
+          response: await ctx.labels.setLabelsOrder(userId, request.params.id, request.body.label_ids),
+        };
       },
     );
 
@@ -123,8 +123,7 @@ export function labelRoutes(ctx: LabelRouteDeps): FastifyPluginAsyncZod {
       { schema: { tags: ['labels'], params: idParams, response: { 200: envelope(customSettingsSchema) } } },
       async (request) => {
         const { userId } = requireSession(request);
-        const view = await ctx.projectAccess.forUser(request.params.id, userId);
-        return { response: ctx.labels.labelsOrder(view) };
+        return { response: await ctx.labels.labelsOrder(userId, request.params.id) };
       },
     );
 
@@ -145,9 +144,8 @@ export function labelRoutes(ctx: LabelRouteDeps): FastifyPluginAsyncZod {
         },
         async (request) => {
           const { userId } = requireSession(request);
-          const views = await ctx.projectAccess.forMany(request.body.projects_ids, userId);
-          const rows = await ctx.labels.attach(views, request.body.label_id, attach);
-          return { response: await ctx.projectPresenter.many(rows, userId) };
+          const { projects_ids, label_id } = request.body;
+          return { response: await ctx.labels.attach(userId, projects_ids, label_id, attach) };
         },
       );
     }

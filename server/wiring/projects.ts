@@ -67,7 +67,7 @@ export function projectServices(
       appUrl: config.appUrl,
     }),
     folders,
-    labels: new LabelService(uow, projectAccess, workspaceAccess, clock),
+    labels: new LabelService(uow, projectAccess, workspaceAccess, projectPresenter, clock),
     /** THE check every shared (anonymous) call goes through. */
     sharedAccess: new SharedAccess(uow.read.projects, clock, limiter, config.sessionSecret),
     projectSharing: new ProjectSharing(uow, projectAccess, folders, clock),

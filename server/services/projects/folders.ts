@@ -42,7 +42,8 @@ export class FolderService {
     private readonly contents: FolderContents = NO_FOLDER_CONTENTS,
   ) {}
 
-  async list(view: ProjectView): Promise<Folder[]> {
+  async list(userId: number, projectId: number): Promise<Folder[]> {
+    const view = await this.access.forUser(projectId, userId);
     authorize(view, 'folders.see');
     return this.present(await this.uow.read.folders.list(view.project.id), view.userId);
   }
@@ -55,7 +56,8 @@ export class FolderService {
     return this.present(await this.uow.read.folders.list(project.id), null, sharedPreviews(project));
   }
 
-  async create(view: ProjectView, name: string): Promise<Folder> {
+  async create(userId: number, projectId: number, name: string): Promise<Folder> {
+    const view = await this.access.forUser(projectId, userId);
     authorize(view, 'folders.add');
     if (await this.uow.read.folders.nameTaken(view.project.id, name)) throw nameTaken();
     const now = this.clock.now().toISOString();

@@ -1,16 +1,16 @@
-import type { Label } from '@common/api/projects';
+import type { Label, Project } from '@common/api/projects';
 import type { DomainEventType } from '@common/domainEvents';
 import { hoverColorOf, nextLabelColor } from '@common/labelColors';
 import { messages } from '@common/validation';
+import type { Capability } from '@common/projectRoles';
 import type { Clock } from '../../clock';
 import { scopeOf, type LabelRow, type LabelScope } from '../../db/repositories/labels';
-import type { ProjectRow } from '../../db/repositories/projects';
 import type { Tx, UnitOfWork } from '../../db/unitOfWork';
 import { invalidRecord, notFound } from '../../errors';
 import { authorizeWorkspaceLabels } from '../../policies/labels';
 import { authorize } from '../../policies/projects';
 import { presentSortedLabels } from '../../presenters/label';
-import { parseLabelsOrder, presentLabel } from '../../presenters/project';
+import { parseLabelsOrder, presentLabel, type ProjectPresenter } from '../../presenters/project';
 import type { ProjectAccess, ProjectView } from './projectAccess';
 import { projectEvent } from './projectEvents';
 import type { WorkspaceAccess } from '../workspaces/workspaceAccess';
@@ -40,6 +40,7 @@ export class LabelService {
     private readonly uow: UnitOfWork,
     private readonly projectAccess: ProjectAccess,
     private readonly workspaceAccess: WorkspaceAccess,
+    private readonly projects: ProjectPresenter,
     private readonly clock: Clock,
   ) {}
 
@@ -112,8 +113,8 @@ export class LabelService {
   }
 
   /** The project's own labels in the project's order, then the spec's rule. */
-  async projectLabels(view: ProjectView): Promise<Label[]> {
-    authorize(view, 'labels.see');
+  async projectLabels(userId: number, projectId: number): Promise<Label[]> {
+    const view = await this.projectView(userId, projectId, 'labels.see');
     return presentSortedLabels(
       await this.uow.read.labels.inScope({
         workspaceId: view.project.workspace_id,
@@ -123,14 +124,14 @@ export class LabelService {
     );
   }
 
-  labelsOrder(view: ProjectView): { labels_order: number[] } {
-    authorize(view, 'projects.see');
+  async labelsOrder(userId: number, projectId: number): Promise<{ labels_order: number[] }> {
+    const view = await this.projectView(userId, projectId, 'projects.see');
     return { labels_order: parseLabelsOrder(view.project.labels_order) };
   }
 
   /** Every id must be one of the project's own labels; duplicates are dropped. */
-  async setLabelsOrder(view: ProjectView, labelIds: number[]): Promise<Label[]> {
-    authorize(view, 'labels.order');
+  async setLabelsOrder(userId: number, projectId: number, labelIds: number[]): Promise<Label[]> {
+    const view = await this.projectView(userId, projectId, 'labels.order');
     const scope = { workspaceId: view.project.workspace_id, projectId: view.project.id };
     const own = await this.uow.read.labels.inScope(scope);
     const ownIds = new Set(own.map((l) => l.id));
@@ -146,9 +147,11 @@ export class LabelService {
 
   /**
    * Attaches (or detaches) a workspace label to each project, all or nothing: the caller must be
-   * able to flag every project, and the label must belong to each project's workspace.
+   * able to flag every project, and the label must belong to each project's workspace. Answers
+   * the projects as the caller sees them.
    */
-  async attach(views: ProjectView[], labelId: number, attach: boolean): Promise<ProjectRow[]> {
+  async attach(userId: number, projectIds: number[], labelId: number, attach: boolean): Promise<Project[]> {
+    const views = await this.projectAccess.forMany(projectIds, userId);
     for (const view of views) authorize(view, 'projects.flag');
     const label = await this.uow.read.labels.findById(labelId);
     if (
@@ -168,7 +171,8 @@ export class LabelService {
           await this.record(tx, scope, views[0]!.userId, attach ? 'label.added' : 'label.removed', label);
       }
     });
-    return this.uow.read.projects.findMany(views.map((v) => v.project.id));
+    const rows = await this.uow.read.projects.findMany(views.map((v) => v.project.id));
+    return this.projects.many(rows, userId);
   }
 
   /** 404 for a label the caller cannot see; 403 without the right to change it. */
@@ -195,9 +199,15 @@ export class LabelService {
     projectId: number,
     capability: 'labels.add' | 'labels.edit' | 'labels.destroy',
   ): Promise<LabelScope> {
+    const view = await this.projectView(userId, projectId, capability);
+    return { workspaceId: view.project.workspace_id, projectId };
+  }
+
+  /** The caller's view of the project (404), if they have `capability` on it (403). */
+  private async projectView(userId: number, projectId: number, capability: Capability): Promise<ProjectView> {
     const view = await this.projectAccess.forUser(projectId, userId);
     authorize(view, capability);
-    return { workspaceId: view.project.workspace_id, projectId };
+    return view;
   }
 
   /**
