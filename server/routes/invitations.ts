@@ -17,10 +17,7 @@ const hashParams = z.object({ hash: z.string().min(1).max(200) });
 const invitationsAnswer = envelope(z.array(workspaceInvitationSchema));
 
 /** What these routes call: reading this line tells every service they reach. */
-export type InvitationRouteDeps = Pick<
-  AppContext,
-  'userDirectory' | 'workspaceAccess' | 'workspaceInvitations'
->;
+export type InvitationRouteDeps = Pick<AppContext, 'workspaceInvitations'>;
 
 /** Inviting people to a workspace, pending invitations, and the e-mailed link's page and acceptance. */
 export function invitationRoutes(ctx: InvitationRouteDeps): FastifyPluginAsyncZod {
@@ -39,8 +36,7 @@ export function invitationRoutes(ctx: InvitationRouteDeps): FastifyPluginAsyncZo
       },
       async (request, reply) => {
         const { userId } = requireSession(request);
-        const view = await ctx.workspaceAccess.forMember(request.params.id, userId);
-        const sent = await ctx.workspaceInvitations.invite(view, request.body.invites);
+        const sent = await ctx.workspaceInvitations.invite(userId, request.params.id, request.body.invites);
         return reply.status(201).send({ response: sent });
       },
     );
@@ -50,8 +46,7 @@ export function invitationRoutes(ctx: InvitationRouteDeps): FastifyPluginAsyncZo
       { schema: { tags: ['invitations'], params: idParams, response: { 200: invitationsAnswer } } },
       async (request) => {
         const { userId } = requireSession(request);
-        const view = await ctx.workspaceAccess.forMember(request.params.id, userId);
-        return { response: await ctx.workspaceInvitations.listPending(view) };
+        return { response: await ctx.workspaceInvitations.listPending(userId, request.params.id) };
       },
     );
 
@@ -66,8 +61,8 @@ export function invitationRoutes(ctx: InvitationRouteDeps): FastifyPluginAsyncZo
       },
       async (request) => {
         const { userId } = requireSession(request);
-        const view = await ctx.workspaceAccess.forMember(request.params.id, userId);
-        await ctx.workspaceInvitations.deleteInvitation(view, request.params.invitationId);
+        const { id, invitationId } = request.params;
+        await ctx.workspaceInvitations.deleteInvitation(userId, id, invitationId);
         return { response: { message: WORKSPACE_TEXTS.inviteDeleted } };
       },
     );
@@ -102,9 +97,7 @@ export function invitationRoutes(ctx: InvitationRouteDeps): FastifyPluginAsyncZo
       },
       async (request) => {
         const { userId } = requireSession(request);
-        const user = await ctx.userDirectory.signedIn(userId);
-        const workspace = await ctx.workspaceInvitations.accept(user, request.params.hash);
-        return { response: (await ctx.workspaceAccess.forMember(workspace.id, userId)).presented };
+        return { response: await ctx.workspaceInvitations.accept(userId, request.params.hash) };
       },
     );
   };

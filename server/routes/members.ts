@@ -12,7 +12,7 @@ const membersAnswer = envelope(z.array(workspaceMemberSchema));
 export const MEMBER_REMOVED = 'This person has been removed from the workspace members.';
 
 /** What these routes call: reading this line tells every service they reach. */
-export type MemberRouteDeps = Pick<AppContext, 'workspaceAccess' | 'workspaceMembers'>;
+export type MemberRouteDeps = Pick<AppContext, 'workspaceMembers'>;
 
 /** A workspace's members: listing them, changing a role, removing a member. */
 export function memberRoutes(ctx: MemberRouteDeps): FastifyPluginAsyncZod {
@@ -29,8 +29,7 @@ export function memberRoutes(ctx: MemberRouteDeps): FastifyPluginAsyncZod {
       },
       async (request) => {
         const { userId } = requireSession(request);
-        const view = await ctx.workspaceAccess.forMember(request.params.id, userId);
-        return { response: await ctx.workspaceMembers.list(view, 'all') };
+        return { response: await ctx.workspaceMembers.list(userId, request.params.id, 'all') };
       },
     );
 
@@ -39,8 +38,7 @@ export function memberRoutes(ctx: MemberRouteDeps): FastifyPluginAsyncZod {
       { schema: { tags: ['members'], params: idParams, response: { 200: membersAnswer } } },
       async (request) => {
         const { userId } = requireSession(request);
-        const view = await ctx.workspaceAccess.forMember(request.params.id, userId);
-        return { response: await ctx.workspaceMembers.list(view, 'collaborators') };
+        return { response: await ctx.workspaceMembers.list(userId, request.params.id, 'collaborators') };
       },
     );
 
@@ -58,9 +56,8 @@ export function memberRoutes(ctx: MemberRouteDeps): FastifyPluginAsyncZod {
       },
       async (request) => {
         const { userId } = requireSession(request);
-        const view = await ctx.workspaceAccess.forMember(request.params.id, userId);
-        await ctx.workspaceMembers.changeRole(view, request.params.memberId, request.body.role);
-        return { response: await ctx.workspaceMembers.presentOne(view, request.params.memberId) };
+        const { id, memberId } = request.params;
+        return { response: await ctx.workspaceMembers.changeRole(userId, id, memberId, request.body.role) };
       },
     );
 
@@ -75,8 +72,7 @@ export function memberRoutes(ctx: MemberRouteDeps): FastifyPluginAsyncZod {
       },
       async (request) => {
         const { userId } = requireSession(request);
-        const view = await ctx.workspaceAccess.forMember(request.params.id, userId);
-        await ctx.workspaceMembers.remove(view, request.params.memberId);
+        await ctx.workspaceMembers.remove(userId, request.params.id, request.params.memberId);
         return { response: { message: MEMBER_REMOVED } };
       },
     );

@@ -8,7 +8,7 @@ import { idParams } from './auth';
 const messageAnswer = envelope(messageSchema);
 
 /** What these routes call: reading this line tells every service they reach. */
-export type WorkspaceLifecycleRouteDeps = Pick<AppContext, 'workspaceAccess' | 'workspaceLifecycle'>;
+export type WorkspaceLifecycleRouteDeps = Pick<AppContext, 'workspaceLifecycle'>;
 
 /** Transferring a workspace's ownership, leaving it, deleting it. */
 export function workspaceLifecycleRoutes(ctx: WorkspaceLifecycleRouteDeps): FastifyPluginAsyncZod {
@@ -27,9 +27,9 @@ export function workspaceLifecycleRoutes(ctx: WorkspaceLifecycleRouteDeps): Fast
       },
       async (request) => {
         const { userId } = requireSession(request);
-        const view = await ctx.workspaceAccess.forMember(request.params.id, userId);
-        await ctx.workspaceLifecycle.transferOwnership(view, request.body);
-        return { response: (await ctx.workspaceAccess.forMember(request.params.id, userId)).presented };
+        return {
+          response: await ctx.workspaceLifecycle.transferOwnership(userId, request.params.id, request.body),
+        };
       },
     );
 
@@ -38,9 +38,7 @@ export function workspaceLifecycleRoutes(ctx: WorkspaceLifecycleRouteDeps): Fast
       { schema: { tags: ['workspaces'], params: idParams, response: { 200: messageAnswer } } },
       async (request) => {
         const { userId } = requireSession(request);
-        const view = await ctx.workspaceAccess.forMember(request.params.id, userId);
-        await ctx.workspaceLifecycle.leave(view);
-        return { response: { message: WORKSPACE_TEXTS.left(view.workspace.name) } };
+        return { response: await ctx.workspaceLifecycle.leave(userId, request.params.id) };
       },
     );
 
@@ -56,8 +54,7 @@ export function workspaceLifecycleRoutes(ctx: WorkspaceLifecycleRouteDeps): Fast
       },
       async (request) => {
         const { userId } = requireSession(request);
-        const view = await ctx.workspaceAccess.forMember(request.params.id, userId);
-        await ctx.workspaceLifecycle.delete(view);
+        await ctx.workspaceLifecycle.delete(userId, request.params.id);
         return { response: { message: WORKSPACE_TEXTS.deleted } };
       },
     );

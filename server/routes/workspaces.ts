@@ -4,6 +4,7 @@ import { checkoutSchema } from '@common/api/billing';
 import { envelope } from '@common/api/envelope';
 import { workspaceNameField, workspaceSchema } from '@common/api/workspaces';
 import { AVATAR_MAX_BYTES } from '@common/limits';
+import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { sendStoredFile } from './storedFile';
 import { invalidRecord } from '../errors';
@@ -13,15 +14,13 @@ import { idParams } from './auth';
 import { multipartForm } from './multipartDoc';
 import { FORM_FIELD_MAX, readMultipartForm } from './multipartForm';
 import { parseOrReject } from './parse';
+import type { WorkspaceChanges } from '../services/workspaces/workspaces';
 
 const workspaceAnswer = envelope(workspaceSchema);
 const workspaceFields = z.object({ name: workspaceNameField.optional() }).strict();
 
 /** What these routes call: reading this line tells every service they reach. */
-export type WorkspaceRouteDeps = Pick<
-  AppContext,
-  'readCache' | 'storage' | 'userDirectory' | 'workspaceAccess' | 'workspaceService'
->;
+export type WorkspaceRouteDeps = Pick<AppContext, 'readCache' | 'storage' | 'workspaceService'>;
 
 /** Workspaces the caller belongs to, creating one, and editing its name and logo. */
 export function workspaceRoutes(ctx: WorkspaceRouteDeps): FastifyPluginAsyncZod {
@@ -34,10 +33,9 @@ export function workspaceRoutes(ctx: WorkspaceRouteDeps): FastifyPluginAsyncZod 
       },
       async (request, reply) => {
         const { userId, dataVersion } = requireSession(request);
-        const json = await ctx.readCache.json(`workspaces:${userId}`, dataVersion, async () => {
-          const views = await ctx.workspaceAccess.listForUser(userId);
-          return { response: views.map((v) => v.presented) };
-        });
+        const json = await ctx.readCache.json(`workspaces:${userId}`, dataVersion, async () => ({
+          response: await ctx.workspaceService.listForUser(userId),
+        }));
         return sendJson(reply, json);
       },
     );
@@ -47,10 +45,8 @@ export function workspaceRoutes(ctx: WorkspaceRouteDeps): FastifyPluginAsyncZod 
       { schema: { tags: ['workspaces'], body: checkoutSchema, response: { 201: workspaceAnswer } } },
       async (request, reply) => {
         const { userId } = requireSession(request);
-        const user = await ctx.userDirectory.signedIn(userId);
-        const id = await ctx.workspaceService.create(user, request.body);
-        const view = await ctx.workspaceAccess.forMember(id, userId);
-        return reply.status(201).send({ response: view.presented });
+        const created = await ctx.workspaceService.create(userId, request.body);
+        return reply.status(201).send({ response: created });
       },
     );
 
@@ -59,7 +55,7 @@ export function workspaceRoutes(ctx: WorkspaceRouteDeps): FastifyPluginAsyncZod 
       { schema: { tags: ['workspaces'], params: idParams, response: { 200: workspaceAnswer } } },
       async (request) => {
         const { userId } = requireSession(request);
-        return { response: (await ctx.workspaceAccess.forMember(request.params.id, userId)).presented };
+        return { response: await ctx.workspaceService.show(userId, request.params.id) };
       },
     );
 
@@ -76,18 +72,11 @@ export function workspaceRoutes(ctx: WorkspaceRouteDeps): FastifyPluginAsyncZod 
       },
       async (request) => {
         const { userId } = requireSession(request);
-        const view = await ctx.workspaceAccess.forMember(request.params.id, userId);
-        if (!request.isMultipart())
-          throw invalidRecord({ base: ['Send the workspace as multipart form data.'] });
-        const { fields, file } = await readMultipartForm(request, AVATAR_MAX_BYTES);
-        if (file && file.field !== 'logo')
-          throw invalidRecord({ [file.field]: ['Only a logo file is accepted.'] });
-        const { name } = parseOrReject(workspaceFields, fields);
-        await ctx.workspaceService.update(view, {
-          ...(name !== undefined ? { name } : {}),
-          ...(file ? { logo: file } : {}),
-        });
-        return { response: (await ctx.workspaceAccess.forMember(request.params.id, userId)).presented };
+        return {
+          response: await ctx.workspaceService.update(userId, request.params.id, () =>
+            readWorkspaceForm(request),
+          ),
+        };
       },
     );
 
@@ -96,9 +85,18 @@ export function workspaceRoutes(ctx: WorkspaceRouteDeps): FastifyPluginAsyncZod 
       { schema: { tags: ['workspaces'], params: idParams } },
       async (request, reply) => {
         const { userId } = requireSession(request);
-        const { workspace } = await ctx.workspaceAccess.forMember(request.params.id, userId);
-        return sendStoredFile(reply, ctx.storage, workspace.logo_key);
+        const key = await ctx.workspaceService.logoKey(userId, request.params.id);
+        return sendStoredFile(reply, ctx.storage, key);
       },
     );
   };
+}
+
+/** The edit form: a name, a logo file, or both. */
+async function readWorkspaceForm(request: FastifyRequest): Promise<WorkspaceChanges> {
+  if (!request.isMultipart()) throw invalidRecord({ base: ['Send the workspace as multipart form data.'] });
+  const { fields, file } = await readMultipartForm(request, AVATAR_MAX_BYTES);
+  if (file && file.field !== 'logo') throw invalidRecord({ [file.field]: ['Only a logo file is accepted.'] });
+  const { name } = parseOrReject(workspaceFields, fields);
+  return { ...(name !== undefined ? { name } : {}), ...(file ? { logo: file } : {}) };
 }

@@ -16,12 +16,14 @@ export function workspaceServices(p: Platform, { checkout }: Pick<BillingService
   const { uow, clock, log, config, mailer, storage, catalogue, limiter } = p;
   const projectFiles = new ProjectFiles(uow, storage, log);
   const memberProjects = new MemberProjects(uow, projectFiles, clock);
-  const workspaceMembers = new WorkspaceMemberService(uow, memberProjects);
+  const workspaceAccess = new WorkspaceAccess(uow.read.workspaceFacts, catalogue, clock);
+  const workspaceMembers = new WorkspaceMemberService(uow, workspaceAccess, memberProjects);
   return {
     /** A workspace as one member sees it, its state read in one query. */
-    workspaceAccess: new WorkspaceAccess(uow.read.workspaceFacts, catalogue, clock),
+    workspaceAccess,
     workspaceService: new WorkspaceService(
       uow,
+      workspaceAccess,
       catalogue,
       checkout,
       storage,
@@ -31,6 +33,7 @@ export function workspaceServices(p: Platform, { checkout }: Pick<BillingService
     workspaceMembers,
     workspaceInvitations: new WorkspaceInvitationService(
       uow,
+      workspaceAccess,
       mailer,
       new InvitationEmailAllowance(limiter, clock, config.inviteEmailsPerDay),
       clock,
@@ -38,6 +41,7 @@ export function workspaceServices(p: Platform, { checkout }: Pick<BillingService
     ),
     workspaceLifecycle: new WorkspaceLifecycleService(
       uow,
+      workspaceAccess,
       workspaceMembers,
       memberProjects,
       mailer,

@@ -1,12 +1,16 @@
 import type { z } from 'zod';
-import type { invitationByHashSchema, InviteRequest, WorkspaceInvitation } from '@common/api/workspaces';
+import type {
+  invitationByHashSchema,
+  InviteRequest,
+  Workspace,
+  WorkspaceInvitation,
+} from '@common/api/workspaces';
 import { WORKSPACE_TEXTS } from '@common/api/workspaces';
 import { takesSeat } from '@common/workspaceRoles';
 import type { Mailer } from '../../adapters/mail/mailer';
 import type { Clock } from '../../clock';
 import { isUniqueViolation, type UserRow } from '../../db/repositories/users';
 import type { InvitationRow } from '../../db/repositories/workspaceInvitations';
-import type { WorkspaceRow } from '../../db/repositories/workspaces';
 import type { UnitOfWork } from '../../db/unitOfWork';
 import { invitationUrl, workspaceInvitationEmail } from '../../emails/workspaceEmails';
 import { AppError, invalidRecord, notFound } from '../../errors';
@@ -24,16 +28,21 @@ import { presentInvitation } from '../../presenters/workspaceMember';
 import type { SignUpInvitations } from '../accounts/accounts';
 import type { InvitationEmailAllowance } from './invitationEmailAllowance';
 import { randomToken, sha256 } from '../../secrets';
-import type { WorkspaceView } from '../../policies/workspaceView';
+import type { WorkspaceAccess } from './workspaceAccess';
 
 export type InvitationByHash = z.infer<typeof invitationByHashSchema>;
 
 export { INVITATION_TEXTS };
 
-/** Inviting people to a workspace by e-mail, listing and deleting invitations, and accepting them. */
+/**
+ * Inviting people to a workspace by e-mail, listing and deleting invitations, and accepting them.
+ * The calls on a workspace let the caller in (404 for anyone not a member), ask the policy (403),
+ * then act.
+ */
 export class WorkspaceInvitationService implements SignUpInvitations {
   constructor(
     private readonly uow: UnitOfWork,
+    private readonly access: WorkspaceAccess,
     private readonly mailer: Mailer,
     private readonly emailAllowance: InvitationEmailAllowance,
     private readonly clock: Clock,
@@ -44,7 +53,12 @@ export class WorkspaceInvitationService implements SignUpInvitations {
    * Invites each address (duplicates dropped) with its role and message, after every check of
    * account-side §5–8 has passed for the whole batch, so a refused batch sends nothing.
    */
-  async invite(view: WorkspaceView, invites: InviteRequest['invites']): Promise<WorkspaceInvitation[]> {
+  async invite(
+    userId: number,
+    workspaceId: number,
+    invites: InviteRequest['invites'],
+  ): Promise<WorkspaceInvitation[]> {
+    const view = await this.access.forMember(workspaceId, userId);
     const { read } = this.uow;
     authorizeInvitationRoles(
       view.member.role,
@@ -109,7 +123,8 @@ export class WorkspaceInvitationService implements SignUpInvitations {
   }
 
   /** Pending invitations: all of them for owner and admin, collaborator ones for the other roles. */
-  async listPending(view: WorkspaceView): Promise<WorkspaceInvitation[]> {
+  async listPending(userId: number, workspaceId: number): Promise<WorkspaceInvitation[]> {
+    const view = await this.access.forMember(workspaceId, userId);
     const { read } = this.uow;
     const rows = await read.workspaceInvitations.pending(
       view.workspace.id,
@@ -128,7 +143,8 @@ export class WorkspaceInvitationService implements SignUpInvitations {
   }
 
   /** With the invite permission and an equal or lower level than the invitation's role. */
-  async deleteInvitation(view: WorkspaceView, invitationId: number): Promise<void> {
+  async deleteInvitation(userId: number, workspaceId: number, invitationId: number): Promise<void> {
+    const view = await this.access.forMember(workspaceId, userId);
     const invitation = await this.uow.read.workspaceInvitations.findPending(view.workspace.id, invitationId);
     if (!invitation) throw notFound();
     authorizeInvitationDeletion(view.member.role, invitation.role);
@@ -161,16 +177,21 @@ export class WorkspaceInvitationService implements SignUpInvitations {
     };
   }
 
-  /** The signed-in user joins with the invited role; the invitation must be for their address. */
-  async accept(user: UserRow, hash: string): Promise<WorkspaceRow> {
+  /**
+   * The signed-in user joins with the invited role; the invitation must be for their address.
+   * Answers the workspace as they now see it.
+   */
+  async accept(userId: number, hash: string): Promise<Workspace> {
     const { read } = this.uow;
+    const user = await read.users.findById(userId);
+    if (!user) throw notFound();
     const invitation = await read.workspaceInvitations.findByHash(sha256(hash));
     if (!invitation) throw notFound();
     authorizeAcceptance(invitation, user.email);
     const workspace = await read.workspaces.findById(invitation.workspace_id);
     if (!workspace) throw notFound();
     await this.join(invitation, user);
-    return workspace;
+    return (await this.access.forMember(workspace.id, userId)).presented;
   }
 
   /** Sign-up with `invite_hash`: joins when the hash is a pending invitation for the new address. */

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { z } from 'zod';
-import type { transferOwnershipSchema } from '@common/api/workspaces';
+import type { transferOwnershipSchema, Workspace } from '@common/api/workspaces';
 import { WORKSPACE_TEXTS } from '@common/api/workspaces';
 import type { Mailer } from '../../adapters/mail/mailer';
 import type { FileStorage } from '../../adapters/storage/fileStorage';
@@ -12,6 +12,7 @@ import { authorizeLeaving, authorizeOwnershipCandidate, MEMBER_TEXTS } from '../
 import type { MemberProjects } from './memberProjects';
 import type { WorkspaceView } from '../../policies/workspaceView';
 import { requireActive, requireOwner } from '../../policies/workspaces';
+import type { WorkspaceAccess } from './workspaceAccess';
 import type { WorkspaceMemberService } from './workspaceMembers';
 
 export type TransferOwnership = z.infer<typeof transferOwnershipSchema>;
@@ -21,10 +22,14 @@ export const LIFECYCLE_TEXTS = {
   transferRaced: 'The ownership of this workspace has just changed. Reload and try again.',
 } as const;
 
-/** Handing a workspace to another member, leaving it, and deleting it with everything under it. */
+/**
+ * Handing a workspace to another member, leaving it, and deleting it with everything under it.
+ * Each call lets the caller in (404 for anyone not a member), asks the policy (403), then acts.
+ */
 export class WorkspaceLifecycleService {
   constructor(
     private readonly uow: UnitOfWork,
+    private readonly access: WorkspaceAccess,
     private readonly memberService: WorkspaceMemberService,
     private readonly projects: MemberProjects,
     private readonly mailer: Mailer,
@@ -36,9 +41,16 @@ export class WorkspaceLifecycleService {
   /**
    * The owner of an active workspace hands it to another member who owns no workspace; the
    * former owner becomes a Member (admin). A collaborator candidate needs a free seat, since both
-   * of them then take one. The new owner is told by e-mail, with the owner's message.
+   * of them then take one. The new owner is told by e-mail, with the owner's message. Answers the
+   * workspace as the caller now sees it.
    */
-  async transferOwnership(view: WorkspaceView, input: TransferOwnership): Promise<void> {
+  async transferOwnership(userId: number, workspaceId: number, input: TransferOwnership): Promise<Workspace> {
+    const view = await this.access.forMember(workspaceId, userId);
+    await this.transfer(view, input);
+    return (await this.access.forMember(workspaceId, userId)).presented;
+  }
+
+  private async transfer(view: WorkspaceView, input: TransferOwnership): Promise<void> {
     requireOwner(view);
     requireActive(view.state);
     const candidate = await this.memberService.find(view, input.workspace_member_id);
@@ -81,9 +93,11 @@ export class WorkspaceLifecycleService {
   }
 
   /** Any member but the owner leaves; their seat frees and their projects go to the owner. */
-  async leave(view: WorkspaceView): Promise<void> {
+  async leave(userId: number, workspaceId: number): Promise<{ message: string }> {
+    const view = await this.access.forMember(workspaceId, userId);
     authorizeLeaving(view.member);
     await this.memberService.removeMember(view, await this.memberService.find(view, view.member.id));
+    return { message: WORKSPACE_TEXTS.left(view.workspace.name) };
   }
 
   /**
@@ -91,7 +105,8 @@ export class WorkspaceLifecycleService {
    * members, invitations, subscription, add-ons, invoices, billing information and payment method;
    * then the logo and the projects' files leave storage.
    */
-  async delete(view: WorkspaceView): Promise<void> {
+  async delete(userId: number, workspaceId: number): Promise<void> {
+    const view = await this.access.forMember(workspaceId, userId);
     requireOwner(view);
     const files = [
       ...(view.workspace.logo_key ? [view.workspace.logo_key] : []),

@@ -13,6 +13,7 @@ import {
 import { presentMember } from '../../presenters/workspaceMember';
 import type { MemberProjects } from './memberProjects';
 import type { WorkspaceView } from '../../policies/workspaceView';
+import type { WorkspaceAccess } from './workspaceAccess';
 
 export const MEMBER_NOT_FOUND = 'This person is not a member of the workspace.';
 
@@ -30,16 +31,23 @@ const targetOf = (target: MemberWithUser): MemberActor => ({
 
 /**
  * Listing members, changing their role and removing them, by the rules of account-side §5–6
- * (server/policies/workspaceMembers.ts).
+ * (server/policies/workspaceMembers.ts). Each call lets the caller in (404 for anyone not a member
+ * of the workspace), asks the policy (403), then acts.
  */
 export class WorkspaceMemberService {
   constructor(
     private readonly uow: UnitOfWork,
+    private readonly access: WorkspaceAccess,
     private readonly projects: MemberProjects,
   ) {}
 
   /** Owner and admin see everyone; the other roles see only collaborators. */
-  async list(view: WorkspaceView, scope: 'all' | 'collaborators'): Promise<WorkspaceMember[]> {
+  async list(
+    userId: number,
+    workspaceId: number,
+    scope: 'all' | 'collaborators',
+  ): Promise<WorkspaceMember[]> {
+    const view = await this.access.forMember(workspaceId, userId);
     const rows = await this.uow.read.workspaceMembers.list(
       view.workspace.id,
       listedRoles(view.member.role, scope),
@@ -54,20 +62,26 @@ export class WorkspaceMemberService {
     return target;
   }
 
-  async presentOne(view: WorkspaceView, memberId: number): Promise<WorkspaceMember> {
-    const [presented] = await this.present(view.workspace.id, [await this.find(view, memberId)]);
-    if (!presented) throw notFoundMember();
-    return presented;
-  }
-
   /**
    * Only with permission, on a non-owner, not on oneself, in an active workspace. Moving from
    * collaborator to a role that takes a seat needs a free seat. Becoming 'limited' hands the
-   * member's projects to the owner (the client asks for confirmation first).
+   * member's projects to the owner (the client asks for confirmation first). Answers the member as
+   * they are afterwards.
    */
-  async changeRole(view: WorkspaceView, memberId: number, role: WorkspaceRole): Promise<void> {
+  async changeRole(
+    userId: number,
+    workspaceId: number,
+    memberId: number,
+    role: WorkspaceRole,
+  ): Promise<WorkspaceMember> {
+    const view = await this.access.forMember(workspaceId, userId);
     const target = await this.find(view, memberId);
-    if (!authorizeRoleChange(actorOf(view), targetOf(target), role, view.state)) return;
+    if (authorizeRoleChange(actorOf(view), targetOf(target), role, view.state))
+      await this.setRole(view, target, role);
+    return this.presentOne(view, memberId);
+  }
+
+  private async setRole(view: WorkspaceView, target: MemberWithUser, role: WorkspaceRole): Promise<void> {
     await this.uow.transaction(async (tx) => {
       await tx.workspaceMembers.setRole(target.member.id, role);
       await tx.record({
@@ -89,13 +103,13 @@ export class WorkspaceMemberService {
 
   /**
    * A non-owner member is removed by someone with permission and equal or higher rank, or by
-   * themself; the projects they own go to the workspace owner. Answers who was removed.
+   * themself; the projects they own go to the workspace owner.
    */
-  async remove(view: WorkspaceView, memberId: number): Promise<MemberWithUser> {
+  async remove(userId: number, workspaceId: number, memberId: number): Promise<void> {
+    const view = await this.access.forMember(workspaceId, userId);
     const target = await this.find(view, memberId);
     authorizeRemoval(actorOf(view), targetOf(target));
     await this.removeMember(view, target);
-    return target;
   }
 
   /**
@@ -109,6 +123,12 @@ export class WorkspaceMemberService {
       await tx.workspaceMembers.remove(target.member.id);
       await recordDeparture(tx, view, target);
     });
+  }
+
+  private async presentOne(view: WorkspaceView, memberId: number): Promise<WorkspaceMember> {
+    const [presented] = await this.present(view.workspace.id, [await this.find(view, memberId)]);
+    if (!presented) throw notFoundMember();
+    return presented;
   }
 
   private async present(workspaceId: number, rows: MemberWithUser[]): Promise<WorkspaceMember[]> {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Checkout } from '@common/api/billing';
-import { WORKSPACE_TEXTS } from '@common/api/workspaces';
+import { WORKSPACE_TEXTS, type Workspace } from '@common/api/workspaces';
 import { messages } from '@common/validation';
 import { isFreePrice, PRO_PLAN_NAME, FREE_TRIAL_PLAN_NAME } from '@common/plans';
 import type { FileStorage } from '../../adapters/storage/fileStorage';
@@ -10,20 +10,32 @@ import { days, type Clock } from '../../clock';
 import type { NewSubscription } from '../../db/repositories/subscriptions';
 import { isUniqueViolation, type UserRow } from '../../db/repositories/users';
 import type { Tx, UnitOfWork } from '../../db/unitOfWork';
-import { invalidRecord } from '../../errors';
+import { invalidRecord, notFound } from '../../errors';
 import { reencodeImage } from '../../media/reencodeImage';
 import { priceDetail, type CheckoutService } from '../billing/checkout';
 import type { AvatarUpload } from '../accounts/profile';
 import type { WorkspaceView } from '../../policies/workspaceView';
 import { requireActive, requireOwner } from '../../policies/workspaces';
+import type { WorkspaceAccess } from './workspaceAccess';
 
 /** A workspace logo is stored at most this many pixels on its longer side. */
 const LOGO_MAX_SIDE = 512;
 
-/** Creating a workspace (free trial, free plan, or paid checkout) and editing its name and logo. */
+/** What an owner changes of a workspace: its name, its logo, or both. */
+export interface WorkspaceChanges {
+  name?: string;
+  logo?: AvatarUpload;
+}
+
+/**
+ * The caller's workspaces, one workspace and its logo, creating a workspace (free trial, free plan,
+ * or paid checkout) and editing its name and logo. The calls on a workspace let the caller in (404
+ * for anyone not a member) and ask the policy (403) before they act.
+ */
 export class WorkspaceService {
   constructor(
     private readonly uow: UnitOfWork,
+    private readonly access: WorkspaceAccess,
     private readonly catalogue: Catalogue,
     private readonly checkout: CheckoutService,
     private readonly storage: FileStorage,
@@ -31,12 +43,34 @@ export class WorkspaceService {
     private readonly trialDays: number,
   ) {}
 
+  /** Every workspace of the caller, owned first, then by name. */
+  async listForUser(userId: number): Promise<Workspace[]> {
+    return (await this.access.listForUser(userId)).map((view) => view.presented);
+  }
+
+  /** One workspace as the caller sees it. */
+  async show(userId: number, workspaceId: number): Promise<Workspace> {
+    return (await this.access.forMember(workspaceId, userId)).presented;
+  }
+
+  /** The key of the workspace's logo in storage, for its members; null when it has none. */
+  async logoKey(userId: number, workspaceId: number): Promise<string | null> {
+    return (await this.access.forMember(workspaceId, userId)).workspace.logo_key;
+  }
+
+  /** The signed-in user opens their workspace; answers it as they now see it. */
+  async create(userId: number, input: Checkout): Promise<Workspace> {
+    const owner = await this.uow.read.users.findById(userId);
+    if (!owner) throw notFound();
+    return this.show(userId, await this.open(owner, input));
+  }
+
   /**
    * 'Pro Plan' without a card, or a free price, starts a free trial; any other price pays first and
    * only then exists: its events are recorded once the payment went through, and a failed payment
    * leaves neither a workspace nor an event behind.
    */
-  async create(owner: UserRow, input: Checkout): Promise<number> {
+  private async open(owner: UserRow, input: Checkout): Promise<number> {
     if (await this.uow.read.workspaces.ownedBy(owner.id))
       throw invalidRecord({ base: [WORKSPACE_TEXTS.alreadyOwnsWorkspace] });
     const chosen = this.catalogue.price(input.price_id);
@@ -105,8 +139,21 @@ export class WorkspaceService {
     return workspaceId;
   }
 
-  /** Only the owner of an active workspace edits its name and logo. */
-  async update(view: WorkspaceView, input: { name?: string; logo?: AvatarUpload }): Promise<void> {
+  /**
+   * Only the owner of an active workspace edits its name and logo. `readChanges` reads them from the
+   * request once the caller is let in. Answers the workspace as the caller now sees it.
+   */
+  async update(
+    userId: number,
+    workspaceId: number,
+    readChanges: () => Promise<WorkspaceChanges>,
+  ): Promise<Workspace> {
+    const view = await this.access.forMember(workspaceId, userId);
+    await this.change(view, await readChanges());
+    return this.show(userId, workspaceId);
+  }
+
+  private async change(view: WorkspaceView, input: WorkspaceChanges): Promise<void> {
     requireOwner(view);
     requireActive(view.state);
     let logoKey: string | undefined;
