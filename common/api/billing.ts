@@ -138,6 +138,7 @@ export const invoicesPageSchema = z.object({
   last_id: z.number().int().nullable(),
   has_more: z.boolean(),
 });
+export type InvoicesPage = z.infer<typeof invoicesPageSchema>;
 
 /** Checkout: POST /workspaces and POST /workspaces/{id}/subscribe. */
 export const checkoutSchema = z.object({

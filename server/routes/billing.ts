@@ -9,22 +9,13 @@ import {
 } from '@common/api/billing';
 import { envelope } from '@common/api/envelope';
 import type { AppContext } from '../context';
-import { notFound } from '../errors';
 import { requireSession } from '../plugins/session';
-import {
-  presentBillingInformation,
-  presentInvoice,
-  presentInvoiceDetail,
-  presentPaymentMethod,
-} from '../presenters/billing';
-import type { WorkspaceView } from '../policies/workspaceView';
-import { requireOwner } from '../policies/workspaces';
 import { idParams } from './auth';
 
 const tags = ['billing'];
 
 /** What these routes call: reading this line tells every service they reach. */
-export type BillingRouteDeps = Pick<AppContext, 'billingRecords' | 'checkout' | 'workspaceAccess'>;
+export type BillingRouteDeps = Pick<AppContext, 'workspaceBilling'>;
 
 /**
  * A workspace's billing data: billing information, the saved card, invoices and one invoice for the
@@ -32,11 +23,7 @@ export type BillingRouteDeps = Pick<AppContext, 'billingRecords' | 'checkout' | 
  */
 export function billingRoutes(ctx: BillingRouteDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    const ownerView = async (workspaceId: number, userId: number): Promise<WorkspaceView> => {
-      const view = await ctx.workspaceAccess.forMember(workspaceId, userId);
-      requireOwner(view);
-      return view;
-    };
+    const billing = ctx.workspaceBilling;
 
     app.get(
       '/workspaces/:id/billing_information',
@@ -44,9 +31,8 @@ export function billingRoutes(ctx: BillingRouteDeps): FastifyPluginAsyncZod {
         schema: { tags, params: idParams, response: { 200: envelope(billingInformationSchema.nullable()) } },
       },
       async (request) => {
-        const view = await ownerView(request.params.id, requireSession(request).userId);
-        const row = await ctx.billingRecords.billingInformation(view.workspace.id);
-        return { response: row ? presentBillingInformation(row) : null };
+        const { userId } = requireSession(request);
+        return { response: await billing.billingInformation(userId, request.params.id) };
       },
     );
 
@@ -61,11 +47,8 @@ export function billingRoutes(ctx: BillingRouteDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const view = await ownerView(request.params.id, requireSession(request).userId);
-        await ctx.checkout.saveBillingInformation(view.workspace.id, request.body, view.member.user_id);
-        const row = await ctx.billingRecords.billingInformation(view.workspace.id);
-        if (!row) throw notFound();
-        return { response: presentBillingInformation(row) };
+        const { userId } = requireSession(request);
+        return { response: await billing.saveBillingInformation(userId, request.params.id, request.body) };
       },
     );
 
@@ -73,9 +56,8 @@ export function billingRoutes(ctx: BillingRouteDeps): FastifyPluginAsyncZod {
       '/workspaces/:id/payment_method',
       { schema: { tags, params: idParams, response: { 200: envelope(paymentMethodSchema.nullable()) } } },
       async (request) => {
-        const view = await ownerView(request.params.id, requireSession(request).userId);
-        const row = await ctx.billingRecords.paymentMethod(view.workspace.id);
-        return { response: row ? presentPaymentMethod(row) : null };
+        const { userId } = requireSession(request);
+        return { response: await billing.paymentMethod(userId, request.params.id) };
       },
     );
 
@@ -90,15 +72,9 @@ export function billingRoutes(ctx: BillingRouteDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const view = await ownerView(request.params.id, requireSession(request).userId);
-        await ctx.checkout.savePaymentMethod(
-          view.workspace.id,
-          request.body.payment_method_id,
-          view.member.user_id,
-        );
-        const row = await ctx.billingRecords.paymentMethod(view.workspace.id);
-        if (!row) throw notFound();
-        return { response: presentPaymentMethod(row) };
+        const { userId } = requireSession(request);
+        const { payment_method_id } = request.body;
+        return { response: await billing.savePaymentMethod(userId, request.params.id, payment_method_id) };
       },
     );
 
@@ -113,18 +89,9 @@ export function billingRoutes(ctx: BillingRouteDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const view = await ownerView(request.params.id, requireSession(request).userId);
-        const { invoices, hasMore } = await ctx.billingRecords.invoicesPage(view.workspace.id, {
-          startingAfter: request.query.starting_after,
-          limit: request.query.limit,
-        });
-        return {
-          response: {
-            invoices: invoices.map(presentInvoice),
-            last_id: invoices.at(-1)?.id ?? null,
-            has_more: hasMore,
-          },
-        };
+        const { userId } = requireSession(request);
+        const page = { startingAfter: request.query.starting_after, limit: request.query.limit };
+        return { response: await billing.invoicesPage(userId, request.params.id, page) };
       },
     );
 
@@ -133,11 +100,7 @@ export function billingRoutes(ctx: BillingRouteDeps): FastifyPluginAsyncZod {
       { schema: { tags, params: idParams, response: { 200: envelope(invoiceDetailSchema) } } },
       async (request) => {
         const { userId } = requireSession(request);
-        const invoice = await ctx.billingRecords.invoice(request.params.id);
-        if (!invoice) throw notFound();
-        const view = await ownerView(invoice.workspace_id, userId);
-        const info = await ctx.billingRecords.billingInformation(view.workspace.id);
-        return { response: presentInvoiceDetail(invoice, view.workspace, info) };
+        return { response: await billing.invoice(userId, request.params.id) };
       },
     );
   };

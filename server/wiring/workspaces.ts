@@ -2,17 +2,26 @@ import { InvitationEmailAllowance } from '../services/workspaces/invitationEmail
 import { MemberProjects } from '../services/workspaces/memberProjects';
 import { ProjectFiles } from '../services/workspaces/projectFiles';
 import { WorkspaceAccess } from '../services/workspaces/workspaceAccess';
+import { WorkspaceBilling } from '../services/workspaces/workspaceBilling';
 import { WorkspaceInvitationService } from '../services/workspaces/workspaceInvitations';
 import { WorkspaceLifecycleService } from '../services/workspaces/workspaceLifecycle';
 import { WorkspaceMemberService } from '../services/workspaces/workspaceMembers';
 import { WorkspaceService } from '../services/workspaces/workspaces';
+import { WorkspaceSubscriptions } from '../services/workspaces/workspaceSubscriptions';
 import type { BillingServices } from './billing';
 import type { Platform } from './platform';
 
 export type WorkspaceServices = ReturnType<typeof workspaceServices>;
 
-/** Workspaces, their members and invitations, leaving and deleting. */
-export function workspaceServices(p: Platform, { checkout }: Pick<BillingServices, 'checkout'>) {
+/**
+ * Workspaces, their members and invitations, leaving and deleting, and the workspace's billing as
+ * its members call it (the billing services behind the workspace's door).
+ */
+export function workspaceServices(
+  p: Platform,
+  billing: Pick<BillingServices, 'addOns' | 'billingRecords' | 'checkout' | 'subscriptions'>,
+) {
+  const { checkout } = billing;
   const { uow, clock, log, config, mailer, storage, catalogue, limiter } = p;
   const projectFiles = new ProjectFiles(uow, storage, log);
   const memberProjects = new MemberProjects(uow, projectFiles, clock);
@@ -31,6 +40,14 @@ export function workspaceServices(p: Platform, { checkout }: Pick<BillingService
       config.billing.trialDays,
     ),
     workspaceMembers,
+    /** Subscription actions and add-ons, answering the workspace as it is afterwards. */
+    workspaceSubscriptions: new WorkspaceSubscriptions(
+      workspaceAccess,
+      billing.subscriptions,
+      billing.addOns,
+    ),
+    /** Billing information, the saved card and invoices, for the owner. */
+    workspaceBilling: new WorkspaceBilling(workspaceAccess, billing.billingRecords, checkout),
     workspaceInvitations: new WorkspaceInvitationService(
       uow,
       workspaceAccess,

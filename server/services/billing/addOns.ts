@@ -23,6 +23,7 @@ export const ADD_ON_TEXTS = {
 /**
  * Storage and seat add-ons (account-side §4): one unit at a time, charged now prorated to the end
  * of the billing period and then renewed with the plan; removed only when not in use, without refund.
+ * Each acts on the view services/workspaces/workspaceSubscriptions.ts let the caller in with.
  */
 export class AddOnService {
   constructor(

@@ -3,7 +3,7 @@ import type { UnitOfWork } from '../../db/unitOfWork';
 
 /**
  * A workspace's billing records as its owner reads them: billing information, the saved card's
- * public details, invoices. The routes check the caller is the owner first.
+ * public details, invoices. services/workspaces/workspaceBilling.ts lets only the owner reach them.
  */
 export class BillingRecords {
   constructor(private readonly uow: UnitOfWork) {}

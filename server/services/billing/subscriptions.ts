@@ -86,7 +86,11 @@ export function subscriptionEvent(view: WorkspaceView, type: DomainEventType): D
   };
 }
 
-/** The subscription actions of account-side §4: subscribe (or upgrade), cancel, reactivate, downgrade. */
+/**
+ * The subscription actions of account-side §4: subscribe (or upgrade), cancel, reactivate, downgrade.
+ * Each acts on the workspace as the caller saw it: services/workspaces/workspaceSubscriptions.ts
+ * lets the caller in and hands their view here.
+ */
 export class SubscriptionService {
   constructor(
     private readonly uow: UnitOfWork,
