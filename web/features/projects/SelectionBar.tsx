@@ -9,7 +9,7 @@ import {
 } from '@tabler/icons-react';
 import type { Project } from '@common/api/projects';
 import { keepClearOfSnackbars } from '@web/components/snackbar/snackbarClearance';
-import { useProjectActions } from './actions/ProjectActions';
+import { useProjectActions } from './actions/projectActionsContext';
 import { projectActions, type ProjectActionKind } from './actions/projectActions';
 
 const BULK: { kind: ProjectActionKind; label: string; icon: React.ReactNode; danger?: boolean }[] = [

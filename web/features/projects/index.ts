@@ -1,10 +1,18 @@
 /**
- * The projects feature's public face (projects: the list, its actions, cards and rows, settings,
- * people, activity and the project header). Screens and other features import from here only
+ * The projects feature's public face (projects: their queries, the list, its actions and their
+ * dialogs, cards and rows, settings, people and activity). The features of a project's parts
+ * (folders, assets, comments, tasks, sharing, downloads) build on it; the project page that puts them
+ * together is features/projectPage. Screens and other features import from here only
  * (eslint.config.js keeps the wall); the files behind it are the feature's own.
  */
-export { actorOf, canDownloadProject } from './actions/projectActions';
-export { ProjectActionsProvider } from './actions/ProjectActions';
+export { MoveToWorkspaceModal } from './actions/MoveToWorkspaceModal';
+export { actorOf, canDownloadProject, type ProjectActionKind } from './actions/projectActions';
+export { ProjectActionsContext } from './actions/projectActionsContext';
+export { ProjectLabelsModal } from './actions/ProjectLabelsModal';
+export { RemoveProjectsPopup } from './actions/RemoveProjectsPopup';
+export { TransferOwnershipModal } from './actions/TransferOwnershipModal';
+export { type QuickAction, useQuickActions } from './actions/useQuickActions';
+export { ActivityLogPanel } from './ActivityLogPanel';
 export { activityTime } from './activityTime';
 export { activityKeys } from './api/activity';
 export { retryUnlessAccessError, useMarkProjectSeen, useProject } from './api/project';
@@ -18,18 +26,19 @@ export {
   useProjectMembers,
 } from './api/projects';
 export { CreateProjectFlowProvider, useCreateProjectFlow } from './CreateProjectFlow';
+export { InviteToProjectModal } from './InviteToProjectModal';
+export { DueDate, MemberAvatars } from './list/ProjectBits';
 export { ProjectCard } from './list/ProjectCard';
 export { formatLastActivity } from './list/projectFormat';
 export { ProjectRow, ProjectTableHead } from './list/ProjectRow';
 export { SortableProjects } from './list/SortableProjects';
 export { projectCrumbs } from './projectCrumbs';
-export { ProjectHeader } from './ProjectHeader';
 export { FolderNotFound, ProjectNotFound } from './ProjectNotFound';
+export { ProjectSettingsModal } from './ProjectSettingsModal';
 export { ProjectsEmpty, ProjectsSkeleton } from './ProjectsStates';
 export { SelectionBar } from './SelectionBar';
 export { ProjectsToolbar } from './toolbar/ProjectsToolbar';
 export { useManualOrder } from './useManualOrder';
-export { type ProjectPanel, useProjectPanels } from './useProjectPanels';
 export { useProjectsView } from './useProjectsView';
 export type { ViewMode } from './viewMode';
 export { canReorder, cardMinWidth, filterChips, listParams, withoutFilter } from './viewOptions';

@@ -3,16 +3,9 @@ import { Loader } from '@mantine/core';
 import type { Project } from '@common/api/projects';
 import { can } from '@common/projectRoles';
 import { isApiError } from '@web/api/client';
-import { useFolder, BackToProject, FolderContent, ProjectFolders } from '@web/features/folders';
-import {
-  useMarkProjectSeen,
-  actorOf,
-  ProjectHeader,
-  FolderNotFound,
-  projectCrumbs,
-  useProjectPanels,
-  useViewMode,
-} from '@web/features/projects';
+import { useFolder } from '@web/features/folders';
+import { BackToProject, FolderContent, ProjectFolders, ProjectHeader, useProjectPanels } from '@web/features/projectPage';
+import { useMarkProjectSeen, actorOf, FolderNotFound, projectCrumbs, useViewMode } from '@web/features/projects';
 import { usePageBreadcrumbs } from '@web/components/Breadcrumbs/BreadcrumbsContext';
 import { LoadError } from '@web/components/page/LoadError';
 import { Page, GRID_PAGE_WIDTH } from '@web/components/page/Page';

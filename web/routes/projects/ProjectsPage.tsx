@@ -10,7 +10,6 @@ import {
   useProjectList,
   type ProjectListScope,
   useCreateProjectFlow,
-  ProjectActionsProvider,
   ProjectCard,
   ProjectRow,
   ProjectTableHead,
@@ -31,6 +30,7 @@ import {
 import { useMyWorkspaces } from '@web/features/workspaces';
 import { LoadError } from '@web/components/page/LoadError';
 import { Page, PageHeader, GRID_PAGE_WIDTH } from '@web/components/page/Page';
+import { ProjectActionsProvider } from './ProjectActionsProvider';
 import gridClasses from './ProjectsPage.module.css';
 
 const SCOPE_PARAM = 'show';

@@ -18,7 +18,7 @@ import {
   IconUserShare,
 } from '@tabler/icons-react';
 import type { Project } from '@common/api/projects';
-import { useProjectActions } from './ProjectActions';
+import { useProjectActions } from './projectActionsContext';
 import { projectActions, type ProjectActionKind } from './projectActions';
 import { ACTION_TEXTS } from './projectActionTexts';
 

@@ -7,13 +7,19 @@ import { can } from '@common/projectRoles';
 import { truncate } from '@common/text';
 import { EmptyPanel } from '@web/components/page/EmptyPanel';
 import { UploadFilesButton } from '@web/features/uploads';
-import { actorOf, canDownloadProject, ProjectHeader, ViewToggle } from '@web/features/projects';
+import { actorOf, canDownloadProject, ViewToggle } from '@web/features/projects';
 import { AssetBrowser } from '@web/features/assets';
-import type { ProjectPanel, ViewMode } from '@web/features/projects';
-import { FOLDER_NAME_MAX } from './FolderCard';
-import { FolderDialogs, type FolderDialog } from './FolderDialogs';
-import { folderItemsText } from './folderItems';
-import { FolderMenu } from './FolderMenu';
+import type { ViewMode } from '@web/features/projects';
+import {
+  FOLDER_EMPTY_TEXTS,
+  FOLDER_NAME_MAX,
+  FolderDialogs,
+  folderItemsText,
+  FolderMenu,
+  type FolderDialog,
+} from '@web/features/folders';
+import { ProjectHeader } from './ProjectHeader';
+import type { ProjectPanel } from './useProjectPanels';
 
 /** Above a folder's name: its project, one click back. */
 export function BackToProject({ project }: { project: Project }) {
@@ -31,11 +37,6 @@ export function BackToProject({ project }: { project: Project }) {
     </Anchor>
   );
 }
-
-export const FOLDER_EMPTY_TEXTS = {
-  title: 'This folder is empty',
-  body: 'Images and documents added to this folder will show up here. Drop files anywhere on this page to upload them.',
-} as const;
 
 /** /projects/{id}/folders/{folderID}: the folder's count, its actions, and (assets issue) its assets. */
 export function FolderContent({

@@ -1,8 +1,6 @@
 import { useState } from 'react';
 import { ProjectDownloadDialog } from '@web/features/downloads';
-import { ActivityLogPanel } from '@web/features/projects/ActivityLogPanel';
-import { InviteToProjectModal } from '@web/features/projects/InviteToProjectModal';
-import { ProjectSettingsModal } from '@web/features/projects/ProjectSettingsModal';
+import { ActivityLogPanel, InviteToProjectModal, ProjectSettingsModal } from '@web/features/projects';
 import { ShareProjectModal } from '@web/features/sharing';
 
 export type ProjectPanel = 'invite' | 'share' | 'settings' | 'activity' | 'download';

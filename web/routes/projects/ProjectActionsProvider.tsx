@@ -1,14 +1,18 @@
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import type { Project } from '@common/api/projects';
 import { DownloadAssetsDialog } from '@web/features/downloads';
-import { InviteToProjectModal } from '@web/features/projects/InviteToProjectModal';
+import {
+  InviteToProjectModal,
+  MoveToWorkspaceModal,
+  ProjectActionsContext,
+  ProjectLabelsModal,
+  RemoveProjectsPopup,
+  TransferOwnershipModal,
+  useQuickActions,
+  type ProjectActionKind,
+  type QuickAction,
+} from '@web/features/projects';
 import { ShareProjectModal } from '@web/features/sharing';
-import { MoveToWorkspaceModal } from './MoveToWorkspaceModal';
-import type { ProjectActionKind } from './projectActions';
-import { ProjectLabelsModal } from './ProjectLabelsModal';
-import { RemoveProjectsPopup } from './RemoveProjectsPopup';
-import { TransferOwnershipModal } from './TransferOwnershipModal';
-import { useQuickActions, type QuickAction } from './useQuickActions';
 
 type DialogKind = Exclude<ProjectActionKind, QuickAction>;
 
@@ -18,19 +22,6 @@ interface OpenDialog {
   /** Kept false while the dialog animates out, so its content stays. */
   opened: boolean;
   onDone?: () => void;
-}
-
-interface ProjectActionsApi {
-  /** Runs an action on one project, or on the selection (archive, restore, delete, leave). */
-  run: (kind: ProjectActionKind, projects: Project[], onDone?: () => void) => void;
-}
-
-const ProjectActionsContext = createContext<ProjectActionsApi | null>(null);
-
-export function useProjectActions(): ProjectActionsApi {
-  const api = useContext(ProjectActionsContext);
-  if (!api) throw new Error('useProjectActions needs a ProjectActionsProvider');
-  return api;
 }
 
 const QUICK = new Set<ProjectActionKind>(['flag', 'unflag', 'archive', 'unarchive', 'hide', 'unhide']);

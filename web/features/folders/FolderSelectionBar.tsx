@@ -2,7 +2,7 @@ import { Button, Group, Text } from '@mantine/core';
 import { IconTrash, IconX } from '@tabler/icons-react';
 
 /** Shown while folders are selected: how many, delete them, or clear the selection. */
-export function SelectionBar({
+export function FolderSelectionBar({
   count,
   onDelete,
   onClear,

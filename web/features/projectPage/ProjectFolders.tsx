@@ -3,18 +3,22 @@ import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconFolderPlus, IconPhotoScan } from '@tabler/icons-react';
 import type { Folder, Project } from '@common/api/projects';
 import { can } from '@common/projectRoles';
-import { useFolders } from '@web/features/folders/api/folders';
 import { EmptyPanel } from '@web/components/page/EmptyPanel';
 import { UploadFilesButton } from '@web/features/uploads';
 import { LoadError } from '@web/components/page/LoadError';
 import { actorOf, canDownloadProject, ViewToggle } from '@web/features/projects';
 import { AssetBrowser, useAssetPlaceEmpty } from '@web/features/assets';
 import type { ViewMode } from '@web/features/projects';
-import { FolderCollection, type FolderManagement } from './FolderCollection';
-import { FolderDialogs, type FolderDialog } from './FolderDialogs';
-import { FolderMenu } from './FolderMenu';
-import { FolderSkeletons } from './FolderSkeletons';
-import { SelectionBar } from './SelectionBar';
+import {
+  FolderCollection,
+  FolderDialogs,
+  FolderMenu,
+  FolderSelectionBar,
+  FolderSkeletons,
+  useFolders,
+  type FolderDialog,
+  type FolderManagement,
+} from '@web/features/folders';
 
 export const PROJECT_EMPTY_TEXTS = {
   title: 'This project is empty',
@@ -94,7 +98,7 @@ export function ProjectFolders({
       {!empty && (
         <Group justify="space-between" mih={36}>
           {selected.size > 0 && canDelete ? (
-            <SelectionBar
+            <FolderSelectionBar
               count={selected.size}
               onDelete={() => setDialog({ kind: 'delete', folders: list.filter((f) => selected.has(f.id)) })}
               onClear={() => setPicked(new Set())}

@@ -11,9 +11,7 @@ import {
 } from '@tabler/icons-react';
 import type { Project } from '@common/api/projects';
 import { can } from '@common/projectRoles';
-import { actorOf, canDownloadProject } from '@web/features/projects/actions/projectActions';
-import { useQuickActions } from '@web/features/projects/actions/useQuickActions';
-import { DueDate, MemberAvatars } from '@web/features/projects/list/ProjectBits';
+import { actorOf, canDownloadProject, DueDate, MemberAvatars, useQuickActions } from '@web/features/projects';
 import { TasksButton } from '@web/features/tasks';
 import { CommentExportMenu } from '@web/features/comments';
 import type { ProjectPanel } from './useProjectPanels';
