@@ -7,4 +7,4 @@
 export { BackToProject, FolderContent } from './FolderContent';
 export { ProjectFolders } from './ProjectFolders';
 export { ProjectHeader } from './ProjectHeader';
-export { type ProjectPanel, useProjectPanels } from './useProjectPanels';
+export { useProjectPanels } from './useProjectPanels';
