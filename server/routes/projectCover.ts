@@ -13,10 +13,7 @@ import { sendStoredFile } from './storedFile';
 const projectAnswer = envelope(projectSchema);
 
 /** What these routes call: reading this line tells every service they reach. */
-export type ProjectCoverRouteDeps = Pick<
-  AppContext,
-  'projectAccess' | 'projectCover' | 'projectPresenter' | 'storage'
->;
+export type ProjectCoverRouteDeps = Pick<AppContext, 'projectCover' | 'storage'>;
 
 /**
  * A project's cover: upload (multipart, field `file`), remove, and the image for members. Viewers
@@ -24,11 +21,6 @@ export type ProjectCoverRouteDeps = Pick<
  */
 export function projectCoverRoutes(ctx: ProjectCoverRouteDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    const answer = async (id: number, userId: number) => {
-      const view = await ctx.projectAccess.forUser(id, userId);
-      return { response: await ctx.projectPresenter.one(view.project, userId) };
-    };
-
     app.post(
       '/projects/:id/cover',
       {
@@ -42,12 +34,13 @@ export function projectCoverRoutes(ctx: ProjectCoverRouteDeps): FastifyPluginAsy
       },
       async (request) => {
         const { userId } = requireSession(request);
-        const view = await ctx.projectAccess.forUser(request.params.id, userId);
-        if (!request.isMultipart()) throw invalidRecord({ file: ['Send the cover as multipart form data.'] });
-        const { file } = await readMultipartForm(request, COVER_MAX_BYTES);
-        if (!file || file.field !== 'file') throw invalidRecord({ file: ['Cover must not be empty.'] });
-        await ctx.projectCover.set(view, file);
-        return answer(view.project.id, userId);
+        const readCover = async () => {
+          if (!request.isMultipart()) throw invalidRecord({ file: ['Send the cover as multipart form data.'] });
+          const { file } = await readMultipartForm(request, COVER_MAX_BYTES);
+          if (!file || file.field !== 'file') throw invalidRecord({ file: ['Cover must not be empty.'] });
+          return file;
+        };
+        return { response: await ctx.projectCover.set(userId, request.params.id, readCover) };
       },
     );
 
@@ -56,9 +49,7 @@ export function projectCoverRoutes(ctx: ProjectCoverRouteDeps): FastifyPluginAsy
       { schema: { tags: ['projects'], params: idParams, response: { 200: projectAnswer } } },
       async (request) => {
         const { userId } = requireSession(request);
-        const view = await ctx.projectAccess.forUser(request.params.id, userId);
-        await ctx.projectCover.remove(view);
-        return answer(view.project.id, userId);
+        return { response: await ctx.projectCover.remove(userId, request.params.id) };
       },
     );
 
@@ -67,8 +58,8 @@ export function projectCoverRoutes(ctx: ProjectCoverRouteDeps): FastifyPluginAsy
       { schema: { tags: ['projects'], params: idParams } },
       async (request, reply) => {
         const { userId } = requireSession(request);
-        const { project } = await ctx.projectAccess.forUser(request.params.id, userId);
-        return sendStoredFile(reply, ctx.storage, project.cover_key);
+        const key = await ctx.projectCover.coverKey(userId, request.params.id);
+        return sendStoredFile(reply, ctx.storage, key);
       },
     );
   };

@@ -12,10 +12,7 @@ import { idParams } from './auth';
 const projectAnswer = envelope(projectSchema);
 
 /** What these routes call: reading this line tells every service they reach. */
-export type ProjectTransferRouteDeps = Pick<
-  AppContext,
-  'projectAccess' | 'projectPresenter' | 'projectTransfers'
->;
+export type ProjectTransferRouteDeps = Pick<AppContext, 'projectTransfers'>;
 
 /** Handing a project to another member, and moving it to another workspace. */
 export function projectTransferRoutes(ctx: ProjectTransferRouteDeps): FastifyPluginAsyncZod {
@@ -34,10 +31,10 @@ export function projectTransferRoutes(ctx: ProjectTransferRouteDeps): FastifyPlu
       },
       async (request) => {
         const { userId } = requireSession(request);
-        const view = await ctx.projectAccess.forUser(request.params.id, userId);
-        await ctx.projectTransfers.transferOwnership(view, request.body.member_id, request.body.message);
-        const after = await ctx.projectAccess.forUser(view.project.id, userId);
-        return { response: await ctx.projectPresenter.one(after.project, userId) };
+        const { member_id, message } = request.body;
+        return {
+          response: await ctx.projectTransfers.transferOwnership(userId, request.params.id, member_id, message),
+        };
       },
     );
 
@@ -55,10 +52,10 @@ export function projectTransferRoutes(ctx: ProjectTransferRouteDeps): FastifyPlu
       },
       async (request) => {
         const { userId } = requireSession(request);
-        const view = await ctx.projectAccess.forUser(request.params.id, userId);
-        await ctx.projectTransfers.transferToWorkspace(view, request.body.workspace_id);
-        const moved = await ctx.projectAccess.forUser(view.project.id, userId);
-        return { response: await ctx.projectPresenter.one(moved.project, userId) };
+        const { workspace_id } = request.body;
+        return {
+          response: await ctx.projectTransfers.transferToWorkspace(userId, request.params.id, workspace_id),
+        };
       },
     );
   };

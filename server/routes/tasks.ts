@@ -4,30 +4,20 @@ import { envelope } from '@common/api/envelope';
 import { createTaskSchema, editTaskSchema, taskParamsSchema, taskSchema } from '@common/api/tasks';
 import type { AppContext } from '../context';
 import { requireSession } from '../plugins/session';
-import { authorizeTaskEdit, authorizeTasks } from '../policies/tasks';
 import { idParams } from './auth';
 
-export type TaskRouteDeps = Pick<AppContext, 'projectAccess' | 'tasks'>;
+export type TaskRouteDeps = Pick<AppContext, 'tasks'>;
 
 const oneTask = envelope(taskSchema);
 const EDITORS =
   'The author, a responsible or the project owner, among those who may add tasks (403 otherwise).';
 
 /**
- * A project's tasks (projects-side §7): members who may see the project get in (404 otherwise),
- * the task policy answers 403 for what they may not do, then the service acts.
+ * A project's tasks (projects-side §7): services/projects/tasks.ts lets members who may see the
+ * project in (404 otherwise), asks the task policy (403 for what they may not do), then acts.
  */
 export function taskRoutes(ctx: TaskRouteDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    /** The project of the path, its task, and the caller's right to change it. */
-    const editable = async (userId: number, params: z.infer<typeof taskParamsSchema>) => {
-      const view = await ctx.projectAccess.forUser(params.id, userId);
-      authorizeTasks(view, 'see');
-      const task = await ctx.tasks.find(view, params.taskId);
-      authorizeTaskEdit(view, task);
-      return { view, task };
-    };
-
     app.get(
       '/projects/:id/tasks',
       {
@@ -40,9 +30,7 @@ export function taskRoutes(ctx: TaskRouteDeps): FastifyPluginAsyncZod {
       },
       async (request) => {
         const { userId } = requireSession(request);
-        const view = await ctx.projectAccess.forUser(request.params.id, userId);
-        authorizeTasks(view, 'see');
-        return { response: await ctx.tasks.list(view) };
+        return { response: await ctx.tasks.list(userId, request.params.id) };
       },
     );
 
@@ -60,9 +48,8 @@ export function taskRoutes(ctx: TaskRouteDeps): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const { userId } = requireSession(request);
-        const view = await ctx.projectAccess.forUser(request.params.id, userId);
-        authorizeTasks(view, 'add');
-        return reply.status(201).send({ response: await ctx.tasks.create(view, request.body) });
+        const created = await ctx.tasks.create(userId, request.params.id, request.body);
+        return reply.status(201).send({ response: created });
       },
     );
 
@@ -79,8 +66,8 @@ export function taskRoutes(ctx: TaskRouteDeps): FastifyPluginAsyncZod {
       },
       async (request) => {
         const { userId } = requireSession(request);
-        const { view, task } = await editable(userId, request.params);
-        return { response: await ctx.tasks.edit(view, task, request.body) };
+        const { id, taskId } = request.params;
+        return { response: await ctx.tasks.edit(userId, id, taskId, request.body) };
       },
     );
 
@@ -100,8 +87,8 @@ export function taskRoutes(ctx: TaskRouteDeps): FastifyPluginAsyncZod {
         },
         async (request) => {
           const { userId } = requireSession(request);
-          const { view, task } = await editable(userId, request.params);
-          return { response: await ctx.tasks.setCompleted(view, task, completed) };
+          const { id, taskId } = request.params;
+          return { response: await ctx.tasks.setCompleted(userId, id, taskId, completed) };
         },
       );
     }

@@ -52,8 +52,8 @@ export function projectServices(
     projectLists: new ProjectLists(uow.read.projectLists, projectPresenter, projectsViewOptions),
     projectsViewOptions,
     /** Ownership to another member; the project to another workspace. */
-    projectTransfers: new ProjectTransfers(uow, workspaceAccess, mailer, clock, config.appUrl),
-    projectCover: new ProjectCover(uow, storage, workspaceAccess, clock),
+    projectTransfers: new ProjectTransfers(uow, projectAccess, workspaceAccess, projectPresenter, mailer, clock, config.appUrl),
+    projectCover: new ProjectCover(uow, storage, projectAccess, workspaceAccess, projectPresenter, clock),
     /** The Projects tab of a workspace. */
     workspaceProjects: new WorkspaceProjects(uow, workspaceAccess),
     projectMembers: new ProjectMemberService(uow),
@@ -73,6 +73,6 @@ export function projectServices(
     projectSharing: new ProjectSharing(uow, projectAccess, folders, clock),
     activityLogReader: new ActivityLogReader(uow, projectAccess),
     /** A project's tasks panel. */
-    tasks: new TaskService(uow, clock),
+    tasks: new TaskService(uow, projectAccess, clock),
   };
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Project } from '@common/api/projects';
 import { messages } from '@common/validation';
 import type { FileStorage } from '../../adapters/storage/fileStorage';
 import type { Clock } from '../../clock';
@@ -6,7 +7,8 @@ import type { UnitOfWork } from '../../db/unitOfWork';
 import { invalidRecord } from '../../errors';
 import { reencodeImage } from '../../media/reencodeImage';
 import { authorize } from '../../policies/projects';
-import type { ProjectView } from './projectAccess';
+import type { ProjectPresenter } from '../../presenters/project';
+import type { ProjectAccess, ProjectView } from './projectAccess';
 import { changeProject } from './projectEvents';
 import { requireActiveProjectWorkspace } from './projects';
 import type { WorkspaceAccess } from '../workspaces/workspaceAccess';
@@ -29,11 +31,19 @@ export class ProjectCover {
   constructor(
     private readonly uow: UnitOfWork,
     private readonly storage: FileStorage,
+    private readonly access: ProjectAccess,
     private readonly workspaceAccess: WorkspaceAccess,
+    private readonly projects: ProjectPresenter,
     private readonly clock: Clock,
   ) {}
 
-  async set(view: ProjectView, file: CoverUpload): Promise<void> {
+  /**
+   * `readFile` reads the upload once the caller is let in (404 first), before the policy is asked:
+   * a malformed or empty form answers 422 to any member. Answers the project with its new cover.
+   */
+  async set(userId: number, projectId: number, readFile: () => Promise<CoverUpload>): Promise<Project> {
+    const view = await this.access.forUser(projectId, userId);
+    const file = await readFile();
     await this.authorize(view);
     const cover = await reencodeImage(file.filename, file.data, { maxSide: COVER_MAX_SIDE });
     if (!cover) throw invalidRecord({ file: [messages.file('Cover')] });
@@ -45,12 +55,26 @@ export class ProjectCover {
       await this.storage.delete(key);
       throw error;
     }
+    return this.present(userId, projectId);
   }
 
-  async remove(view: ProjectView): Promise<void> {
+  /** Answers the project without its cover. */
+  async remove(userId: number, projectId: number): Promise<Project> {
+    const view = await this.access.forUser(projectId, userId);
     await this.authorize(view);
-    if (view.project.cover_key === null) return;
-    await this.change(view, null);
+    if (view.project.cover_key !== null) await this.change(view, null);
+    return this.present(userId, projectId);
+  }
+
+  /** The storage key of the cover, for whoever sees the project (null: it has none). */
+  async coverKey(userId: number, projectId: number): Promise<string | null> {
+    return (await this.access.forUser(projectId, userId)).project.cover_key;
+  }
+
+  /** The project as it is now, as the caller sees it. */
+  private async present(userId: number, projectId: number): Promise<Project> {
+    const { project } = await this.access.forUser(projectId, userId);
+    return this.projects.one(project, userId);
   }
 
   private async authorize(view: ProjectView): Promise<void> {

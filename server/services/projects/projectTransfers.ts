@@ -1,4 +1,4 @@
-import { PROJECT_TEXTS } from '@common/api/projects';
+import { PROJECT_TEXTS, type Project } from '@common/api/projects';
 import type { Mailer } from '../../adapters/mail/mailer';
 import type { Clock } from '../../clock';
 import { isUniqueViolation } from '../../db/repositories/users';
@@ -16,7 +16,8 @@ import {
   rethrowNameTaken,
   workspaceForNewProject,
 } from './projectCreation';
-import type { ProjectView } from './projectAccess';
+import type { ProjectPresenter } from '../../presenters/project';
+import type { ProjectAccess } from './projectAccess';
 import { projectEvent } from './projectEvents';
 import type { WorkspaceAccess } from '../workspaces/workspaceAccess';
 import { requireStorage } from '../../policies/workspaces';
@@ -30,7 +31,9 @@ export const TRANSFER_TEXTS = {
 export class ProjectTransfers {
   constructor(
     private readonly uow: UnitOfWork,
+    private readonly access: ProjectAccess,
     private readonly workspaceAccess: WorkspaceAccess,
+    private readonly projects: ProjectPresenter,
     private readonly mailer: Mailer,
     private readonly clock: Clock,
     private readonly appUrl: string,
@@ -38,15 +41,22 @@ export class ProjectTransfers {
 
   /**
    * The new owner must be a member of this project; the previous owner becomes a collaborator.
-   * The one-owner index settles two transfers racing. The new owner is told by e-mail.
+   * The one-owner index settles two transfers racing. The new owner is told by e-mail. Answers
+   * the project as the caller sees it afterwards.
    */
-  async transferOwnership(view: ProjectView, memberId: number, message: string | undefined): Promise<void> {
+  async transferOwnership(
+    userId: number,
+    projectId: number,
+    memberId: number,
+    message: string | undefined,
+  ): Promise<Project> {
+    const view = await this.access.forUser(projectId, userId);
     authorizeOwnershipTransfer(view);
     const { project } = view;
     const read = this.uow.read;
     const target = await read.projectMembers.findRow(project.id, memberId);
     if (!target) throw invalidRecord({ member_id: [PROJECT_TEXTS.notAMember] });
-    if (!changesOwner(target)) return;
+    if (!changesOwner(target)) return this.present(userId, projectId);
     const newOwner = await read.users.findById(target.user_id);
     if (!newOwner) throw invalidRecord({ member_id: [PROJECT_TEXTS.notAMember] });
 
@@ -76,14 +86,17 @@ export class ProjectTransfers {
         url: `${this.appUrl}/projects/${project.id}`,
       }),
     );
+    return this.present(userId, projectId);
   }
 
   /**
    * By the project owner, into a workspace where they may create projects (owner or admin, active,
    * with room and storage), under a name free there. The old workspace's labels come off; members
-   * who are not in the new workspace join it as collaborators (unlimited, no seat).
+   * who are not in the new workspace join it as collaborators (unlimited, no seat). Answers the
+   * project as the caller sees it in its new workspace.
    */
-  async transferToWorkspace(view: ProjectView, workspaceId: number): Promise<void> {
+  async transferToWorkspace(userId: number, projectId: number, workspaceId: number): Promise<Project> {
+    const view = await this.access.forUser(projectId, userId);
     authorizeWorkspaceTransfer(view);
     const { project } = view;
     if (workspaceId === project.workspace_id)
@@ -124,5 +137,11 @@ export class ProjectTransfers {
           });
       })
       .catch(rethrowNameTaken);
+    return this.present(userId, projectId);
+  }
+
+  private async present(userId: number, projectId: number): Promise<Project> {
+    const { project } = await this.access.forUser(projectId, userId);
+    return this.projects.one(project, userId);
   }
 }

@@ -8,9 +8,9 @@ import type { TaskRecord } from '../../db/repositories/tasks';
 import type { UserRow } from '../../db/repositories/users';
 import type { Tx, UnitOfWork } from '../../db/unitOfWork';
 import { invalidRecord, notFound } from '../../errors';
-import { canEditTask, mayBeResponsible } from '../../policies/tasks';
+import { authorizeTaskEdit, authorizeTasks, canEditTask, mayBeResponsible, type TaskAction } from '../../policies/tasks';
 import { presentTask } from '../../presenters/task';
-import type { ProjectView } from './projectAccess';
+import type { ProjectAccess, ProjectView } from './projectAccess';
 import { projectEvent } from './projectEvents';
 
 export type NewTask = z.output<typeof createTaskSchema>;
@@ -20,17 +20,19 @@ export type TaskEdit = z.output<typeof editTaskSchema>;
 const QUOTED_TEXT_MAX = 80;
 
 /**
- * A project's tasks (projects-side §3–§7): list, create, edit, complete and reopen. The routes
- * let the caller in and ask server/policies/tasks.ts first; each change and its event happen in
- * one transaction. "Today" is the UTC day of the server's clock.
+ * A project's tasks (projects-side §3–§7): list, create, edit, complete and reopen. Each call lets
+ * the caller in (404) and asks server/policies/tasks.ts (403) first; each change and its event
+ * happen in one transaction. "Today" is the UTC day of the server's clock.
  */
 export class TaskService {
   constructor(
     private readonly uow: UnitOfWork,
+    private readonly access: ProjectAccess,
     private readonly clock: Clock,
   ) {}
 
-  async list(view: ProjectView): Promise<Task[]> {
+  async list(userId: number, projectId: number): Promise<Task[]> {
+    const view = await this.allowed(userId, projectId, 'see');
     const today = this.today();
     return (await this.uow.read.tasks.list(view.project.id)).map((task) =>
       presentTask(task, today, canEditTask(view, task)),
@@ -38,14 +40,15 @@ export class TaskService {
   }
 
   /** A task of the viewed project; 404 for an id of another project or none. */
-  async find(view: ProjectView, taskId: number): Promise<TaskRecord> {
+  private async find(view: ProjectView, taskId: number): Promise<TaskRecord> {
     const task = await this.uow.read.tasks.findInProject(view.project.id, taskId);
     if (!task) throw notFound();
     return task;
   }
 
   /** §5: text, assignee and a due date not before today are all required (the schema checked the forms). */
-  async create(view: ProjectView, input: NewTask): Promise<Task> {
+  async create(userId: number, projectId: number, input: NewTask): Promise<Task> {
+    const view = await this.allowed(userId, projectId, 'add');
     const responsibles = await this.checked(view, input.due_date, input.assigned_ids);
     const now = this.now();
     const id = await this.uow.transaction(async (tx) => {
@@ -71,7 +74,8 @@ export class TaskService {
    * The fields sent, by the rules of creation. A due date is checked against today only when it
    * changes, so a task whose day has passed can still have its text edited.
    */
-  async edit(view: ProjectView, task: TaskRecord, changes: TaskEdit): Promise<Task> {
+  async edit(userId: number, projectId: number, taskId: number, changes: TaskEdit): Promise<Task> {
+    const { view, task } = await this.editable(userId, projectId, taskId);
     const fields: string[] = [];
     if (changes.text !== undefined && changes.text !== task.text) fields.push('text');
     const dueDay =
@@ -102,7 +106,8 @@ export class TaskService {
   }
 
   /** §4 'open to completed and back'; a task already so is answered as it is, with no event. */
-  async setCompleted(view: ProjectView, task: TaskRecord, completed: boolean): Promise<Task> {
+  async setCompleted(userId: number, projectId: number, taskId: number, completed: boolean): Promise<Task> {
+    const { view, task } = await this.editable(userId, projectId, taskId);
     const now = this.now();
     await this.uow.transaction(async (tx) => {
       if (await tx.tasks.setCompleted(task.id, completed ? now : null, now))
@@ -111,6 +116,21 @@ export class TaskService {
         });
     });
     return this.present(view, task.id);
+  }
+
+  /** The caller's view of the project (404), if they may `action` its tasks (403). */
+  private async allowed(userId: number, projectId: number, action: TaskAction): Promise<ProjectView> {
+    const view = await this.access.forUser(projectId, userId);
+    authorizeTasks(view, action);
+    return view;
+  }
+
+  /** The project, its task (404 for none of this project), and the caller's right to change it (403). */
+  private async editable(userId: number, projectId: number, taskId: number) {
+    const view = await this.allowed(userId, projectId, 'see');
+    const task = await this.find(view, taskId);
+    authorizeTaskEdit(view, task);
+    return { view, task };
   }
 
   /**
