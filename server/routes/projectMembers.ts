@@ -18,10 +18,7 @@ const hashParams = z.object({ hash: z.string().min(1).max(200) });
 const invitationsAnswer = envelope(z.array(projectInvitationSchema));
 
 /** What these routes call: reading this line tells every service they reach. */
-export type ProjectMemberRouteDeps = Pick<
-  AppContext,
-  'projectAccess' | 'projectInvitations' | 'projectMembers' | 'projectPresenter' | 'userDirectory'
->;
+export type ProjectMemberRouteDeps = Pick<AppContext, 'projectInvitations' | 'projectMembers'>;
 
 /** A project's members and invitations, and the e-mailed invitation link's page and acceptance. */
 export function projectMemberRoutes(ctx: ProjectMemberRouteDeps): FastifyPluginAsyncZod {
@@ -38,8 +35,7 @@ export function projectMemberRoutes(ctx: ProjectMemberRouteDeps): FastifyPluginA
       },
       async (request) => {
         const { userId } = requireSession(request);
-        const view = await ctx.projectAccess.forUser(request.params.id, userId);
-        return { response: await ctx.projectMembers.list(view) };
+        return { response: await ctx.projectMembers.list(userId, request.params.id) };
       },
     );
 
@@ -56,8 +52,7 @@ export function projectMemberRoutes(ctx: ProjectMemberRouteDeps): FastifyPluginA
       },
       async (request) => {
         const { userId } = requireSession(request);
-        const view = await ctx.projectAccess.forUser(request.params.id, userId);
-        await ctx.projectMembers.remove(view, request.params.memberId);
+        await ctx.projectMembers.remove(userId, request.params.id, request.params.memberId);
         return { response: { message: PROJECT_TEXTS.userRemoved } };
       },
     );
@@ -76,8 +71,7 @@ export function projectMemberRoutes(ctx: ProjectMemberRouteDeps): FastifyPluginA
       },
       async (request, reply) => {
         const { userId } = requireSession(request);
-        const view = await ctx.projectAccess.forUser(request.params.id, userId);
-        const sent = await ctx.projectInvitations.invite(view, request.body);
+        const sent = await ctx.projectInvitations.invite(userId, request.params.id, request.body);
         return reply.status(201).send({ response: sent });
       },
     );
@@ -87,8 +81,7 @@ export function projectMemberRoutes(ctx: ProjectMemberRouteDeps): FastifyPluginA
       { schema: { tags: ['project invitations'], params: idParams, response: { 200: invitationsAnswer } } },
       async (request) => {
         const { userId } = requireSession(request);
-        const view = await ctx.projectAccess.forUser(request.params.id, userId);
-        return { response: await ctx.projectInvitations.listPending(view) };
+        return { response: await ctx.projectInvitations.listPending(userId, request.params.id) };
       },
     );
 
@@ -139,10 +132,7 @@ export function projectMemberRoutes(ctx: ProjectMemberRouteDeps): FastifyPluginA
       },
       async (request) => {
         const { userId } = requireSession(request);
-        const user = await ctx.userDirectory.signedIn(userId);
-        const invitation = await ctx.projectInvitations.accept(user, request.params.hash);
-        const view = await ctx.projectAccess.forUser(invitation.project_id, userId);
-        return { response: await ctx.projectPresenter.one(view.project, userId) };
+        return { response: await ctx.projectInvitations.accept(userId, request.params.hash) };
       },
     );
   };

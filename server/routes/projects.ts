@@ -14,20 +14,11 @@ import { idParams } from './auth';
 export const projectAnswer = envelope(projectSchema);
 
 /** What these routes call: reading this line tells every service they reach. */
-export type ProjectRouteDeps = Pick<
-  AppContext,
-  'projectAccess' | 'projectCreation' | 'projectPresenter' | 'projectService' | 'readCache'
->;
+export type ProjectRouteDeps = Pick<AppContext, 'projectCreation' | 'projectService' | 'readCache'>;
 
 /** Creating a project, reading, renaming and editing one, its rush flag and the caller's last visit. */
 export function projectRoutes(ctx: ProjectRouteDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    /** The project as the caller now sees it. */
-    const answer = async (id: number, userId: number) => {
-      const view = await ctx.projectAccess.forUser(id, userId);
-      return { response: await ctx.projectPresenter.one(view.project, userId) };
-    };
-
     app.post(
       '/projects',
       {
@@ -41,8 +32,8 @@ export function projectRoutes(ctx: ProjectRouteDeps): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const { userId } = requireSession(request);
-        const id = await ctx.projectCreation.create(userId, request.body);
-        return reply.status(201).send(await answer(id, userId));
+        const created = await ctx.projectCreation.create(userId, request.body);
+        return reply.status(201).send({ response: created });
       },
     );
 
@@ -55,9 +46,9 @@ export function projectRoutes(ctx: ProjectRouteDeps): FastifyPluginAsyncZod {
       async (request, reply) => {
         const { userId, dataVersion } = requireSession(request);
         const { id } = request.params;
-        const json = await ctx.readCache.json(`project:${id}:${userId}`, dataVersion, () =>
-          answer(id, userId),
-        );
+        const json = await ctx.readCache.json(`project:${id}:${userId}`, dataVersion, async () => ({
+          response: await ctx.projectService.get(userId, id),
+        }));
         return sendJson(reply, json);
       },
     );
@@ -75,9 +66,7 @@ export function projectRoutes(ctx: ProjectRouteDeps): FastifyPluginAsyncZod {
       },
       async (request) => {
         const { userId } = requireSession(request);
-        const view = await ctx.projectAccess.forUser(request.params.id, userId);
-        await ctx.projectService.rename(view, request.body.name);
-        return answer(view.project.id, userId);
+        return { response: await ctx.projectService.rename(userId, request.params.id, request.body.name) };
       },
     );
 
@@ -94,9 +83,7 @@ export function projectRoutes(ctx: ProjectRouteDeps): FastifyPluginAsyncZod {
       },
       async (request) => {
         const { userId } = requireSession(request);
-        const view = await ctx.projectAccess.forUser(request.params.id, userId);
-        await ctx.projectService.edit(view, request.body);
-        return answer(view.project.id, userId);
+        return { response: await ctx.projectService.edit(userId, request.params.id, request.body) };
       },
     );
 
@@ -109,9 +96,7 @@ export function projectRoutes(ctx: ProjectRouteDeps): FastifyPluginAsyncZod {
         { schema: { tags: ['projects'], params: idParams, response: { 200: projectAnswer } } },
         async (request) => {
           const { userId } = requireSession(request);
-          const view = await ctx.projectAccess.forUser(request.params.id, userId);
-          await ctx.projectService.setRushPriority(view, flagged);
-          return answer(view.project.id, userId);
+          return { response: await ctx.projectService.setRushPriority(userId, request.params.id, flagged) };
         },
       );
 
@@ -120,9 +105,7 @@ export function projectRoutes(ctx: ProjectRouteDeps): FastifyPluginAsyncZod {
       { schema: { tags: ['projects'], params: idParams, response: { 200: projectAnswer } } },
       async (request) => {
         const { userId } = requireSession(request);
-        const view = await ctx.projectAccess.forUser(request.params.id, userId);
-        await ctx.projectService.markSeen(view);
-        return answer(view.project.id, userId);
+        return { response: await ctx.projectService.markSeen(userId, request.params.id) };
       },
     );
   };

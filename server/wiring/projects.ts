@@ -5,6 +5,7 @@ import { FolderService } from '../services/projects/folders';
 import { InvitationEmailAllowance } from '../services/workspaces/invitationEmailAllowance';
 import { LabelService } from '../services/projects/labels';
 import { ProjectAccess } from '../services/projects/projectAccess';
+import { ProjectAnswer } from '../services/projects/projectAnswer';
 import { ProjectBulkActions } from '../services/projects/projectBulkActions';
 import { ProjectCover } from '../services/projects/projectCover';
 import { ProjectCreation } from '../services/projects/projectCreation';
@@ -31,6 +32,7 @@ export function projectServices(
   const { uow, clock, config, mailer, storage, limiter } = p;
   const projectAccess = new ProjectAccess(uow.read.projects);
   const projectPresenter = new ProjectPresenter(uow.read.projectFacts);
+  const projectAnswer = new ProjectAnswer(projectAccess, projectPresenter);
   const projectsViewOptions = new ProjectsViewOptionsService(uow);
   const folders = new FolderService(
     uow,
@@ -43,23 +45,24 @@ export function projectServices(
     projectAccess,
     /** Presents projects for one user, their facts batch-loaded. */
     projectPresenter,
-    projectCreation: new ProjectCreation(uow, workspaceAccess, clock),
+    projectCreation: new ProjectCreation(uow, workspaceAccess, projectAnswer, clock),
     /** Rename, edit, rush flag and last seen of one project. */
-    projectService: new ProjectService(uow, workspaceAccess, clock),
+    projectService: new ProjectService(uow, projectAccess, workspaceAccess, projectAnswer, clock),
     /** Delete, archive, restore, hide, unhide and leave many projects. */
     projectBulkActions: new ProjectBulkActions(uow, projectAccess, projectFiles, clock),
     /** GET /projects/active, /archived, /hidden. */
     projectLists: new ProjectLists(uow.read.projectLists, projectPresenter, projectsViewOptions),
     projectsViewOptions,
     /** Ownership to another member; the project to another workspace. */
-    projectTransfers: new ProjectTransfers(uow, projectAccess, workspaceAccess, projectPresenter, mailer, clock, config.appUrl),
-    projectCover: new ProjectCover(uow, storage, projectAccess, workspaceAccess, projectPresenter, clock),
+    projectTransfers: new ProjectTransfers(uow, projectAccess, workspaceAccess, projectAnswer, mailer, clock, config.appUrl),
+    projectCover: new ProjectCover(uow, storage, projectAccess, workspaceAccess, projectAnswer, clock),
     /** The Projects tab of a workspace. */
     workspaceProjects: new WorkspaceProjects(uow, workspaceAccess),
-    projectMembers: new ProjectMemberService(uow),
+    projectMembers: new ProjectMemberService(uow, projectAccess),
     projectInvitations: new ProjectInvitationService({
       uow,
       projectAccess,
+      projectAnswer,
       workspaceAccess,
       mailer,
       emailAllowance: new InvitationEmailAllowance(limiter, clock, config.inviteEmailsPerDay),

@@ -7,8 +7,8 @@ import type { UnitOfWork } from '../../db/unitOfWork';
 import { invalidRecord } from '../../errors';
 import { reencodeImage } from '../../media/reencodeImage';
 import { authorize } from '../../policies/projects';
-import type { ProjectPresenter } from '../../presenters/project';
 import type { ProjectAccess, ProjectView } from './projectAccess';
+import type { ProjectAnswer } from './projectAnswer';
 import { changeProject } from './projectEvents';
 import { requireActiveProjectWorkspace } from './projects';
 import type { WorkspaceAccess } from '../workspaces/workspaceAccess';
@@ -33,7 +33,7 @@ export class ProjectCover {
     private readonly storage: FileStorage,
     private readonly access: ProjectAccess,
     private readonly workspaceAccess: WorkspaceAccess,
-    private readonly projects: ProjectPresenter,
+    private readonly answer: ProjectAnswer,
     private readonly clock: Clock,
   ) {}
 
@@ -55,7 +55,7 @@ export class ProjectCover {
       await this.storage.delete(key);
       throw error;
     }
-    return this.present(userId, projectId);
+    return this.answer.asSeenBy(userId, projectId);
   }
 
   /** Answers the project without its cover. */
@@ -63,18 +63,12 @@ export class ProjectCover {
     const view = await this.access.forUser(projectId, userId);
     await this.authorize(view);
     if (view.project.cover_key !== null) await this.change(view, null);
-    return this.present(userId, projectId);
+    return this.answer.asSeenBy(userId, projectId);
   }
 
   /** The storage key of the cover, for whoever sees the project (null: it has none). */
   async coverKey(userId: number, projectId: number): Promise<string | null> {
     return (await this.access.forUser(projectId, userId)).project.cover_key;
-  }
-
-  /** The project as it is now, as the caller sees it. */
-  private async present(userId: number, projectId: number): Promise<Project> {
-    const { project } = await this.access.forUser(projectId, userId);
-    return this.projects.one(project, userId);
   }
 
   private async authorize(view: ProjectView): Promise<void> {

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { PROJECT_TEXTS, type createProjectSchema } from '@common/api/projects';
+import { PROJECT_TEXTS, type createProjectSchema, type Project } from '@common/api/projects';
 import { DEFAULT_PROJECT_LABELS, hoverColorOf } from '@common/labelColors';
 import { projectDateErrors, todayIso } from '@common/projectDates';
 import type { Clock } from '../../clock';
@@ -8,6 +8,7 @@ import { isUniqueViolation } from '../../db/repositories/users';
 import type { Tx, UnitOfWork } from '../../db/unitOfWork';
 import { invalidRecord } from '../../errors';
 import { authorizeProjectCreation } from '../../policies/workspaceProjects';
+import type { ProjectAnswer } from './projectAnswer';
 import { projectEvent } from './projectEvents';
 import type { WorkspaceView } from '../../policies/workspaceView';
 import type { WorkspaceAccess } from '../workspaces/workspaceAccess';
@@ -64,10 +65,12 @@ export class ProjectCreation {
   constructor(
     private readonly uow: UnitOfWork,
     private readonly workspaceAccess: WorkspaceAccess,
+    private readonly answer: ProjectAnswer,
     private readonly clock: Clock,
   ) {}
 
-  async create(userId: number, input: CreateProject): Promise<number> {
+  /** Answers the new project as its owner sees it. */
+  async create(userId: number, input: CreateProject): Promise<Project> {
     const view = await workspaceForNewProject(this.workspaceAccess, input.workspace_id, userId);
     const now = this.clock.now();
     const dateErrors = projectDateErrors(input, todayIso(now));
@@ -75,7 +78,7 @@ export class ProjectCreation {
     await requireFreeName(this.uow.read.projects, view.workspace.id, input.name);
 
     const at = now.toISOString();
-    return this.uow
+    const id = await this.uow
       .transaction(async (tx) => {
         await reserveProjectSlot(tx, view);
         const id = await tx.projects.create({
@@ -129,5 +132,6 @@ export class ProjectCreation {
         return id;
       })
       .catch(rethrowNameTaken);
+    return this.answer.asSeenBy(userId, id);
   }
 }

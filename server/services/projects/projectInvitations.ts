@@ -1,4 +1,4 @@
-import type { ProjectInvitation, ProjectInvitationByHash, ProjectInvite } from '@common/api/projects';
+import type { Project, ProjectInvitation, ProjectInvitationByHash, ProjectInvite } from '@common/api/projects';
 import { PROJECT_TEXTS } from '@common/api/projects';
 import { PROJECT_ROLES, type InvitableProjectRole } from '@common/projectRoles';
 import type { Mailer } from '../../adapters/mail/mailer';
@@ -19,7 +19,8 @@ import {
 import { presentProjectInvitation } from '../../presenters/projectMember';
 import type { SignUpInvitations } from '../accounts/accounts';
 import type { InvitationEmailAllowance } from '../workspaces/invitationEmailAllowance';
-import type { ProjectAccess, ProjectView } from './projectAccess';
+import type { ProjectAccess } from './projectAccess';
+import type { ProjectAnswer } from './projectAnswer';
 import { projectEvent } from './projectEvents';
 import { randomToken, sha256 } from '../../secrets';
 import type { WorkspaceAccess } from '../workspaces/workspaceAccess';
@@ -28,6 +29,7 @@ import { requireActive } from '../../policies/workspaces';
 export interface ProjectInvitationDeps {
   uow: UnitOfWork;
   projectAccess: ProjectAccess;
+  projectAnswer: ProjectAnswer;
   workspaceAccess: WorkspaceAccess;
   mailer: Mailer;
   emailAllowance: InvitationEmailAllowance;
@@ -44,8 +46,9 @@ export class ProjectInvitationService implements SignUpInvitations {
   constructor(private readonly deps: ProjectInvitationDeps) {}
 
   /** Checks the whole batch before anything is written or sent, so a refused batch sends nothing. */
-  async invite(view: ProjectView, request: ProjectInvite): Promise<ProjectInvitation[]> {
+  async invite(userId: number, projectId: number, request: ProjectInvite): Promise<ProjectInvitation[]> {
     const d = this.deps;
+    const view = await d.projectAccess.forUser(projectId, userId);
     const read = d.uow.read;
     const role: InvitableProjectRole = request.role ?? 'viewer';
     authorizeInvitation(view, role);
@@ -107,8 +110,9 @@ export class ProjectInvitationService implements SignUpInvitations {
   }
 
   /** Pending invitations, each with whether the caller may delete it. */
-  async listPending(view: ProjectView): Promise<ProjectInvitation[]> {
+  async listPending(userId: number, projectId: number): Promise<ProjectInvitation[]> {
     const read = this.deps.uow.read;
+    const view = await this.deps.projectAccess.forUser(projectId, userId);
     const workspace = await read.workspaces.findById(view.project.workspace_id);
     if (!workspace) throw notFound();
     const rows = await read.projectInvitations.pending(view.project.id);
@@ -162,13 +166,19 @@ export class ProjectInvitationService implements SignUpInvitations {
     };
   }
 
-  /** The signed-in user joins; the invitation must be for their address and not yet accepted. */
-  async accept(user: UserRow, token: string): Promise<ProjectInvitationRow> {
-    const invitation = await this.deps.uow.read.projectInvitations.findByHash(sha256(token));
+  /**
+   * The signed-in user joins; the invitation must be for their address and not yet accepted.
+   * Answers the project as they now see it.
+   */
+  async accept(userId: number, token: string): Promise<Project> {
+    const { uow, projectAnswer } = this.deps;
+    const user = await uow.read.users.findById(userId);
+    if (!user) throw notFound();
+    const invitation = await uow.read.projectInvitations.findByHash(sha256(token));
     if (!invitation) throw notFound();
     authorizeInvitationAcceptance(invitation, user.email);
     await this.join(invitation, user);
-    return invitation;
+    return projectAnswer.asSeenBy(userId, invitation.project_id);
   }
 
   /** Sign-up with `invite_hash`: joins when the hash is a pending invitation for the new address. */

@@ -16,8 +16,8 @@ import {
   rethrowNameTaken,
   workspaceForNewProject,
 } from './projectCreation';
-import type { ProjectPresenter } from '../../presenters/project';
 import type { ProjectAccess } from './projectAccess';
+import type { ProjectAnswer } from './projectAnswer';
 import { projectEvent } from './projectEvents';
 import type { WorkspaceAccess } from '../workspaces/workspaceAccess';
 import { requireStorage } from '../../policies/workspaces';
@@ -33,7 +33,7 @@ export class ProjectTransfers {
     private readonly uow: UnitOfWork,
     private readonly access: ProjectAccess,
     private readonly workspaceAccess: WorkspaceAccess,
-    private readonly projects: ProjectPresenter,
+    private readonly answer: ProjectAnswer,
     private readonly mailer: Mailer,
     private readonly clock: Clock,
     private readonly appUrl: string,
@@ -56,7 +56,7 @@ export class ProjectTransfers {
     const read = this.uow.read;
     const target = await read.projectMembers.findRow(project.id, memberId);
     if (!target) throw invalidRecord({ member_id: [PROJECT_TEXTS.notAMember] });
-    if (!changesOwner(target)) return this.present(userId, projectId);
+    if (!changesOwner(target)) return this.answer.asSeenBy(userId, projectId);
     const newOwner = await read.users.findById(target.user_id);
     if (!newOwner) throw invalidRecord({ member_id: [PROJECT_TEXTS.notAMember] });
 
@@ -86,7 +86,7 @@ export class ProjectTransfers {
         url: `${this.appUrl}/projects/${project.id}`,
       }),
     );
-    return this.present(userId, projectId);
+    return this.answer.asSeenBy(userId, projectId);
   }
 
   /**
@@ -137,11 +137,6 @@ export class ProjectTransfers {
           });
       })
       .catch(rethrowNameTaken);
-    return this.present(userId, projectId);
-  }
-
-  private async present(userId: number, projectId: number): Promise<Project> {
-    const { project } = await this.access.forUser(projectId, userId);
-    return this.projects.one(project, userId);
+    return this.answer.asSeenBy(userId, projectId);
   }
 }

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { PROJECT_TEXTS, type editProjectSchema } from '@common/api/projects';
+import { PROJECT_TEXTS, type editProjectSchema, type Project } from '@common/api/projects';
 import { WORKSPACE_TEXTS } from '@common/api/workspaces';
 import { projectDateErrors, todayIso } from '@common/projectDates';
 import type { Clock } from '../../clock';
@@ -8,7 +8,8 @@ import type { UnitOfWork } from '../../db/unitOfWork';
 import { AppError, invalidRecord } from '../../errors';
 import { authorize } from '../../policies/projects';
 import { requireFreeName, rethrowNameTaken } from './projectCreation';
-import type { ProjectView } from './projectAccess';
+import type { ProjectAccess, ProjectView } from './projectAccess';
+import type { ProjectAnswer } from './projectAnswer';
 import { changeProject, projectEvent } from './projectEvents';
 import type { WorkspaceAccess } from '../workspaces/workspaceAccess';
 
@@ -34,44 +35,57 @@ export async function requireActiveProjectWorkspace(
   if (!state.isActive) throw new AppError(403, 'inactive_workspace', message);
 }
 
-/** One project's information (rename, edit), its rush flag and the user's last visit (projects-side §4, §5, §8). */
+/**
+ * One project: reading it, its information (rename, edit), its rush flag and the user's last visit
+ * (projects-side §4, §5, §8). Each call answers the project as the caller sees it afterwards.
+ */
 export class ProjectService {
   constructor(
     private readonly uow: UnitOfWork,
+    private readonly access: ProjectAccess,
     private readonly workspaceAccess: WorkspaceAccess,
+    private readonly answer: ProjectAnswer,
     private readonly clock: Clock,
   ) {}
 
+  /** GET /projects/{id}, for whoever sees the project. */
+  get(userId: number, projectId: number): Promise<Project> {
+    return this.answer.asSeenBy(userId, projectId);
+  }
+
   /** PUT /projects/{id}: the name only; refused in a suspended workspace with the spec's text. */
-  async rename(view: ProjectView, name: string): Promise<void> {
-    authorize(view, 'projects.edit');
-    await this.requireActive(view, PROJECT_TEXTS.suspendedNameEdit);
+  async rename(userId: number, projectId: number, name: string): Promise<Project> {
+    const view = await this.editable(userId, projectId, PROJECT_TEXTS.suspendedNameEdit);
     await this.apply(view, { name });
+    return this.answer.asSeenBy(userId, projectId);
   }
 
   /** PATCH /projects/{id}: the edited fields of project settings. */
-  async edit(view: ProjectView, input: EditProject): Promise<void> {
-    authorize(view, 'projects.edit');
-    await this.requireActive(view, input.name === undefined ? undefined : PROJECT_TEXTS.suspendedNameEdit);
+  async edit(userId: number, projectId: number, input: EditProject): Promise<Project> {
+    const suspendedText = input.name === undefined ? undefined : PROJECT_TEXTS.suspendedNameEdit;
+    const view = await this.editable(userId, projectId, suspendedText);
     await this.apply(view, input);
+    return this.answer.asSeenBy(userId, projectId);
   }
 
   /** Rush priority (§4): flagging stamps the time (the priority sort's order), unflagging clears it. */
-  async setRushPriority(view: ProjectView, flagged: boolean): Promise<void> {
+  async setRushPriority(userId: number, projectId: number, flagged: boolean): Promise<Project> {
+    const view = await this.access.forUser(projectId, userId);
     authorize(view, 'projects.flag');
-    if ((view.project.rush_priority_set_at !== null) === flagged) return;
-    const now = this.clock.now().toISOString();
-    await changeProject(
-      this.uow,
-      this.clock,
-      view,
-      { rush_priority_set_at: flagged ? now : null },
-      flagged ? 'project.flagged' : 'project.unflagged',
-    );
+    if ((view.project.rush_priority_set_at !== null) !== flagged)
+      await changeProject(
+        this.uow,
+        this.clock,
+        view,
+        { rush_priority_set_at: flagged ? this.clock.now().toISOString() : null },
+        flagged ? 'project.flagged' : 'project.unflagged',
+      );
+    return this.answer.asSeenBy(userId, projectId);
   }
 
   /** The user has seen the project now: it is no longer new to them, nor has new activity. */
-  async markSeen(view: ProjectView): Promise<void> {
+  async markSeen(userId: number, projectId: number): Promise<Project> {
+    const view = await this.access.forUser(projectId, userId);
     authorize(view, 'projects.see');
     await this.uow.read.projectUserStates.set(
       [view.project.id],
@@ -79,6 +93,15 @@ export class ProjectService {
       'last_seen_at',
       this.clock.now().toISOString(),
     );
+    return this.answer.asSeenBy(userId, projectId);
+  }
+
+  /** The caller's view (404) if they may edit the project (403) and its workspace is active (403). */
+  private async editable(userId: number, projectId: number, suspendedText?: string): Promise<ProjectView> {
+    const view = await this.access.forUser(projectId, userId);
+    authorize(view, 'projects.edit');
+    await this.requireActive(view, suspendedText);
+    return view;
   }
 
   private requireActive(view: ProjectView, message?: string): Promise<void> {
