@@ -4,14 +4,36 @@ import type { Db } from './database';
 import { lockRow } from './locks';
 import { repositoriesOn, type Repositories } from './repositories';
 
-/** The repositories bound to one transaction, and the events it records. */
-export interface Tx extends Repositories {
+/** The name of one repository, as a unit of work hands it out (`tx.folders`, `read.projects`). */
+export type RepositoryName = keyof Repositories;
+
+/** What a transaction does besides handing out repositories: it records events and locks rows. */
+export interface TransactionActions {
   /** Records a domain event: it exists if and only if the transaction commits. */
   record(event: DomainEventInput): Promise<DomainEvent>;
   /** Records many events in one statement (bulk actions). */
   recordMany(events: DomainEventInput[]): Promise<DomainEvent[]>;
   /** Locks one row until commit (PostgreSQL), so a check and the write it allows cannot interleave. */
   lock(table: 'workspaces' | 'projects', id: number): Promise<void>;
+}
+
+/**
+ * The repositories R bound to one transaction, and the events it records. A service names the
+ * repositories it uses, so its type says what it can reach: `TxOf<'folders' | 'projects'>`
+ * (`TxOf<never>` for a helper that only records or locks).
+ */
+export type TxOf<R extends RepositoryName> = Pick<Repositories, R> & TransactionActions;
+
+/** A transaction over every repository: for the unit of work itself, not for services. */
+export type Tx = TxOf<RepositoryName>;
+
+/**
+ * The unit of work narrowed to the repositories R: what a service receives, the way a route
+ * receives its …RouteDeps rather than the whole AppContext. The one UnitOfWork is every one of them.
+ */
+export interface UnitOfWorkOf<R extends RepositoryName> {
+  readonly read: Pick<Repositories, R>;
+  transaction<T>(work: (tx: TxOf<R>) => Promise<T>): Promise<T>;
 }
 
 export type CommitListener = (events: DomainEvent[]) => Promise<void>;
@@ -22,7 +44,7 @@ export type CommitListener = (events: DomainEvent[]) => Promise<void>;
  * listeners (the event dispatcher); a rollback drops them with the rest. Reads outside a
  * transaction use `read`.
  */
-export class UnitOfWork {
+export class UnitOfWork implements UnitOfWorkOf<RepositoryName> {
   readonly read: Repositories;
   private readonly listeners: CommitListener[] = [];
 

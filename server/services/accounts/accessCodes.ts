@@ -3,7 +3,7 @@ import { ACCESS_CODE_MAX_ATTEMPTS, ACCESS_CODE_TTL_MINUTES, RATE_LIMITS } from '
 import type { Mailer } from '../../adapters/mail/mailer';
 import { minutes, type Clock } from '../../clock';
 import type { UserRow } from '../../db/repositories/users';
-import type { UnitOfWork } from '../../db/unitOfWork';
+import type { UnitOfWorkOf } from '../../db/unitOfWork';
 import { accessCodeEmail } from '../../emails/accountEmails';
 import { AppError } from '../../errors';
 import type { RateLimiter } from '../platform/rateLimiter';
@@ -12,7 +12,7 @@ import { hmac, safeEqual, sixDigitCode } from '../../secrets';
 /** Two-step verification codes: e-mailed, single-use, short-lived, with a cap on wrong tries. */
 export class AccessCodeService {
   constructor(
-    private readonly uow: UnitOfWork,
+    private readonly uow: UnitOfWorkOf<'accessCodes'>,
     private readonly clock: Clock,
     private readonly mailer: Mailer,
     private readonly limiter: RateLimiter,

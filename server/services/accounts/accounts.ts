@@ -3,7 +3,7 @@ import type { SignIn, SignUp } from '@common/api/auth';
 import { RATE_LIMITS } from '@common/limits';
 import type { Clock } from '../../clock';
 import { isUniqueViolation, type UserRow } from '../../db/repositories/users';
-import type { UnitOfWork } from '../../db/unitOfWork';
+import type { UnitOfWorkOf } from '../../db/unitOfWork';
 import type { QueueAddressMail } from './addressMail';
 import { AppError, invalidRecord } from '../../errors';
 import type { AccessCodeService } from './accessCodes';
@@ -23,7 +23,7 @@ export interface SignUpInvitations {
 /** Sign-up and sign-in, with two-step verification by e-mailed code. */
 export class AccountService {
   constructor(
-    private readonly uow: UnitOfWork,
+    private readonly uow: UnitOfWorkOf<'users'>,
     private readonly clock: Clock,
     private readonly limiter: RateLimiter,
     private readonly accessCodes: AccessCodeService,

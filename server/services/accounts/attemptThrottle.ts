@@ -1,6 +1,6 @@
 import { RATE_LIMITED } from '@common/api/errors';
 import type { Clock } from '../../clock';
-import type { UnitOfWork } from '../../db/unitOfWork';
+import type { UnitOfWorkOf } from '../../db/unitOfWork';
 import { AppError } from '../../errors';
 
 export interface BackoffPolicy {
@@ -39,7 +39,7 @@ const tooSoon = (seconds: number) =>
  */
 export class AttemptThrottle {
   constructor(
-    private readonly uow: UnitOfWork,
+    private readonly uow: UnitOfWorkOf<'attemptThrottles'>,
     private readonly clock: Clock,
   ) {}
 

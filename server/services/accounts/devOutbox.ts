@@ -1,9 +1,9 @@
 import type { OutboxMail } from '@common/api/auth';
-import type { UnitOfWork } from '../../db/unitOfWork';
+import type { UnitOfWorkOf } from '../../db/unitOfWork';
 
 /** The newest mails the embedded mode's outbox kept, for the /dev/outbox page. */
 export class DevOutboxService {
-  constructor(private readonly uow: UnitOfWork) {}
+  constructor(private readonly uow: UnitOfWorkOf<'mailOutbox'>) {}
 
   async latest(limit = 100): Promise<OutboxMail[]> {
     const rows = await this.uow.read.mailOutbox.latest(limit);

@@ -1,5 +1,5 @@
 import type { Clock } from '../../clock';
-import type { UnitOfWork } from '../../db/unitOfWork';
+import type { UnitOfWorkOf } from '../../db/unitOfWork';
 
 /**
  * Banners and popups each user closed (account-side §2), remembered by key. A dismissal is a screen's
@@ -7,7 +7,7 @@ import type { UnitOfWork } from '../../db/unitOfWork';
  */
 export class DismissalService {
   constructor(
-    private readonly uow: UnitOfWork,
+    private readonly uow: UnitOfWorkOf<'userDismissals'>,
     private readonly clock: Clock,
   ) {}
 

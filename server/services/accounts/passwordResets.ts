@@ -4,7 +4,7 @@ import { RATE_LIMITS, RESET_TOKEN_TTL_MINUTES } from '@common/limits';
 import type { Mailer } from '../../adapters/mail/mailer';
 import { minutes, type Clock } from '../../clock';
 import type { UserRow } from '../../db/repositories/users';
-import type { UnitOfWork } from '../../db/unitOfWork';
+import type { UnitOfWorkOf } from '../../db/unitOfWork';
 import type { QueueAddressMail } from './addressMail';
 import { resetPasswordEmail } from '../../emails/accountEmails';
 import { invalidRecord } from '../../errors';
@@ -15,7 +15,7 @@ import { hashPassword, randomToken, sha256 } from '../../secrets';
 /** Forgot and reset password: single-use, expiring tokens; the request never tells whether the address exists. */
 export class PasswordResetService {
   constructor(
-    private readonly uow: UnitOfWork,
+    private readonly uow: UnitOfWorkOf<'passwordResetTokens' | 'users'>,
     private readonly clock: Clock,
     private readonly mailer: Mailer,
     private readonly limiter: RateLimiter,

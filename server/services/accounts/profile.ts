@@ -11,7 +11,7 @@ import type { Mailer } from '../../adapters/mail/mailer';
 import type { FileStorage } from '../../adapters/storage/fileStorage';
 import type { Clock } from '../../clock';
 import { isUniqueViolation, type PreferenceRow } from '../../db/repositories/users';
-import type { UnitOfWork } from '../../db/unitOfWork';
+import type { UnitOfWorkOf } from '../../db/unitOfWork';
 import { invalidRecord, notFound } from '../../errors';
 import { emailChangedEmail } from '../../emails/securityEmails';
 import { reencodeImage } from '../../media/reencodeImage';
@@ -36,7 +36,7 @@ const PASSWORD_CHECKS = { max: 10, windowMinutes: 15 };
  */
 export class ProfileService {
   constructor(
-    private readonly uow: UnitOfWork,
+    private readonly uow: UnitOfWorkOf<'users'>,
     private readonly clock: Clock,
     private readonly storage: FileStorage,
     private readonly sessions: SessionService,

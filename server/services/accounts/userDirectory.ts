@@ -1,6 +1,6 @@
 import type { FileStorage } from '../../adapters/storage/fileStorage';
 import type { PreferenceRow, UserRow, UserWithPreferences } from '../../db/repositories/users';
-import type { UnitOfWork } from '../../db/unitOfWork';
+import type { UnitOfWorkOf } from '../../db/unitOfWork';
 import { notFound } from '../../errors';
 
 type StoredFile = NonNullable<Awaited<ReturnType<FileStorage['get']>>>;
@@ -8,7 +8,7 @@ type StoredFile = NonNullable<Awaited<ReturnType<FileStorage['get']>>>;
 /** Users as other features read them: the signed-in user, someone's avatar, one's notification settings. */
 export class UserDirectory {
   constructor(
-    private readonly uow: UnitOfWork,
+    private readonly uow: UnitOfWorkOf<'users'>,
     private readonly storage: FileStorage,
   ) {}
 

@@ -1,7 +1,7 @@
 import { ASSET_TEXTS } from '@common/api/assets';
 import type { AssetRow } from '../../db/repositories/assets';
 import type { FolderRow } from '../../db/repositories/folders';
-import type { UnitOfWork } from '../../db/unitOfWork';
+import type { UnitOfWorkOf } from '../../db/unitOfWork';
 import { AppError, invalidRecord, notFound } from '../../errors';
 import type { ProjectAccess, ProjectView } from '../projects/projectAccess';
 
@@ -15,7 +15,7 @@ export const assetNotFound = () => new AppError(404, 'not_found', ASSET_TEXTS.no
  */
 export class AssetAccess {
   constructor(
-    private readonly uow: UnitOfWork,
+    private readonly uow: UnitOfWorkOf<'assets' | 'folders'>,
     private readonly projects: ProjectAccess,
   ) {}
 

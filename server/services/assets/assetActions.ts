@@ -4,7 +4,7 @@ import type { Clock } from '../../clock';
 import { assetNameKey, type AssetChange, type AssetRow } from '../../db/repositories/assets';
 import type { FolderRow } from '../../db/repositories/folders';
 import { isUniqueViolation } from '../../db/repositories/users';
-import type { Tx, UnitOfWork } from '../../db/unitOfWork';
+import type { TxOf, UnitOfWorkOf } from '../../db/unitOfWork';
 import { AppError, invalidRecord } from '../../errors';
 import { authorizeAssets, type AssetAction } from '../../policies/assets';
 import type { AssetPresenter } from '../../presenters/asset';
@@ -13,6 +13,10 @@ import type { RemoveRoundFiles } from '../workspaces/projectFiles';
 import { checkNewAssetName } from './assetNames';
 import type { ProjectAccess, ProjectView } from '../projects/projectAccess';
 import { projectEvent } from '../projects/projectEvents';
+
+/** The repositories AssetActions uses. */
+type AssetActionsRepositories =
+  'assetUserStates' | 'assetVersions' | 'assets' | 'comments' | 'labels' | 'projects';
 
 /**
  * What members do to assets (projects-side §4, §7): rename, delete, move between folders, approve,
@@ -23,7 +27,7 @@ import { projectEvent } from '../projects/projectEvents';
  */
 export class AssetActions {
   constructor(
-    private readonly uow: UnitOfWork,
+    private readonly uow: UnitOfWorkOf<AssetActionsRepositories>,
     private readonly access: AssetAccess,
     private readonly projects: ProjectAccess,
     private readonly presenter: AssetPresenter,
@@ -199,7 +203,12 @@ export class AssetActions {
     return { view, assets };
   }
 
-  private async renameIn(tx: Tx, view: ProjectView, asset: AssetRow, name: string): Promise<void> {
+  private async renameIn(
+    tx: TxOf<'assets'>,
+    view: ProjectView,
+    asset: AssetRow,
+    name: string,
+  ): Promise<void> {
     await tx.lock('projects', view.project.id);
     const holder = (await tx.assets.takenNames(view.project.id, asset.folder_id, [assetNameKey(name)])).get(
       assetNameKey(name),
@@ -210,7 +219,10 @@ export class AssetActions {
   }
 
   /** The unique name index settles two requests racing for one name in one place. */
-  private async uniquely(conflict: () => AppError, change: (tx: Tx) => Promise<void>): Promise<void> {
+  private async uniquely(
+    conflict: () => AppError,
+    change: (tx: TxOf<'assets'>) => Promise<void>,
+  ): Promise<void> {
     try {
       await this.uow.transaction(change);
     } catch (error) {
@@ -220,7 +232,7 @@ export class AssetActions {
   }
 
   private recordEach(
-    tx: Tx,
+    tx: TxOf<never>,
     view: ProjectView,
     type: DomainEventType,
     assets: AssetRow[],

@@ -11,7 +11,7 @@ import {
 import type { AssetView } from '@common/api/assets';
 import type { Pagination } from '@common/api/projects';
 import type { AssetListing } from '../../db/repositories/assetLists';
-import type { UnitOfWork } from '../../db/unitOfWork';
+import type { UnitOfWorkOf } from '../../db/unitOfWork';
 import { invalidRecord, notFound } from '../../errors';
 import { authorize } from '../../policies/projects';
 import type { AssetPresenter } from '../../presenters/asset';
@@ -31,7 +31,7 @@ export type AssetPlace = { projectId: number } | { folderId: number };
  */
 export class AssetLists {
   constructor(
-    private readonly uow: UnitOfWork,
+    private readonly uow: UnitOfWorkOf<'assetLists' | 'folders'>,
     private readonly access: ProjectAccess,
     private readonly presenter: Pick<AssetPresenter, 'many'>,
     private readonly viewOptions: AssetsViewOptionsService,

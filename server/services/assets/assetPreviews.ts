@@ -7,7 +7,7 @@ import type { Logger } from 'pino';
 import type { FileStorage } from '../../adapters/storage/fileStorage';
 import type { Clock } from '../../clock';
 import type { AssetVersionRow, PreviewFields } from '../../db/repositories/assetVersions';
-import type { UnitOfWork } from '../../db/unitOfWork';
+import type { UnitOfWorkOf } from '../../db/unitOfWork';
 import type { PreviewInput, PreviewOutcome } from '../../media/previews/types';
 import { scratchPrefix } from '../../processIdentity';
 import { projectEvent } from '../projects/projectEvents';
@@ -24,7 +24,7 @@ export const PREVIEW_GAVE_UP = 'The preview could not be made. Try again later.'
  */
 export class AssetPreviews {
   constructor(
-    private readonly uow: UnitOfWork,
+    private readonly uow: UnitOfWorkOf<'assetVersions' | 'projects'>,
     private readonly storage: FileStorage,
     private readonly render: RenderPreviews,
     private readonly scratchDir: string,

@@ -7,7 +7,7 @@ import type { Clock } from '../../clock';
 import type { AssetUploadRow } from '../../db/repositories/assetUploads';
 import { assetNameKey, placeKeyOf } from '../../db/repositories/assets';
 import { isUniqueViolation } from '../../db/repositories/users';
-import type { Tx, UnitOfWork } from '../../db/unitOfWork';
+import type { TxOf, UnitOfWorkOf } from '../../db/unitOfWork';
 import { AppError, notFound } from '../../errors';
 import { detectFileTypeOfFile } from '../../media/previews/fileType';
 import { IMAGE_TYPES, type FileType } from '../../media/previews/types';
@@ -47,6 +47,9 @@ const FINISH_WAIT_MS = 30_000;
 /** How much more a multipart upload of undeclared size reserves at a time. */
 const RESERVE_STEP = 8 * 1024 * 1024;
 
+/** The repositories AssetUploads uses. */
+type AssetUploadsRepositories = 'assetUploads' | 'assetVersions' | 'assets' | 'folders' | 'projects';
+
 /**
  * The one path from an upload to an asset or a round, whichever way the bytes came (tus or
  * multipart). `begin` runs every check the spec asks for before a byte is stored and reserves the
@@ -55,7 +58,7 @@ const RESERVE_STEP = 8 * 1024 * 1024;
  */
 export class AssetUploads {
   constructor(
-    private readonly uow: UnitOfWork,
+    private readonly uow: UnitOfWorkOf<AssetUploadsRepositories>,
     private readonly access: ProjectAccess,
     private readonly room: StorageRoom,
     private readonly storage: FileStorage,
@@ -215,7 +218,7 @@ export class AssetUploads {
   }
 
   private async create(
-    tx: Tx,
+    tx: TxOf<'assetUploads' | 'assetVersions' | 'assets' | 'projects'>,
     upload: AssetUploadRow,
     type: FileType,
     size: number,

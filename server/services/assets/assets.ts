@@ -4,7 +4,7 @@ import type { Clock } from '../../clock';
 import type { AssetRow } from '../../db/repositories/assets';
 import type { ProjectRow } from '../../db/repositories/projects';
 import type { AssetVersionRow } from '../../db/repositories/assetVersions';
-import type { UnitOfWork } from '../../db/unitOfWork';
+import type { UnitOfWorkOf } from '../../db/unitOfWork';
 import { AppError, notFound } from '../../errors';
 import { authorizeAssets, authorizeUploaderAction, type AssetAction } from '../../policies/assets';
 import { authorize } from '../../policies/projects';
@@ -23,10 +23,13 @@ export interface RoundFile {
 
 const PREVIEW_NOT_FAILED = 'Only a round whose preview failed can be tried again.';
 
+/** The repositories AssetService uses. */
+type AssetRepositories = 'assetVersions' | 'assets' | 'projects' | 'users';
+
 /** Reading assets and their rounds; deleting the latest round. */
 export class AssetService {
   constructor(
-    private readonly uow: UnitOfWork,
+    private readonly uow: UnitOfWorkOf<AssetRepositories>,
     private readonly access: ProjectAccess,
     private readonly assetAccess: AssetAccess,
     private readonly presenter: AssetPresenter,

@@ -4,7 +4,7 @@ import type { FileStorage } from '../../adapters/storage/fileStorage';
 import type { AssetRow } from '../../db/repositories/assets';
 import type { AssetVersionRow } from '../../db/repositories/assetVersions';
 import type { ProjectRow } from '../../db/repositories/projects';
-import type { UnitOfWork } from '../../db/unitOfWork';
+import type { UnitOfWorkOf } from '../../db/unitOfWork';
 import { AppError } from '../../errors';
 import type { DownloadOptions, DownloadSelection } from './downloadLinks';
 import { safeSegment, splitExtension, ZipEntryNames } from './zipEntryNames';
@@ -39,10 +39,13 @@ const PAGE = 1000;
 
 const assetNotFound = () => new AppError(404, 'not_found', ASSET_TEXTS.notFound);
 
+/** The repositories DownloadPlans uses. */
+type DownloadPlansRepositories = 'assetVersions' | 'assets' | 'folders';
+
 /** Turns a checked selection of one project into the files to send, their names made safe and unique. */
 export class DownloadPlans {
   constructor(
-    private readonly uow: UnitOfWork,
+    private readonly uow: UnitOfWorkOf<DownloadPlansRepositories>,
     private readonly storage: FileStorage,
   ) {}
 

@@ -11,7 +11,7 @@ import type { FileStorage } from '../../adapters/storage/fileStorage';
 import type { Clock } from '../../clock';
 import type { Config } from '../../config';
 import type { ProjectRow } from '../../db/repositories/projects';
-import type { UnitOfWork } from '../../db/unitOfWork';
+import type { UnitOfWorkOf } from '../../db/unitOfWork';
 import { downloadReadyEmail } from '../../emails/downloadEmails';
 import { AppError, notFound } from '../../errors';
 import { authorize } from '../../policies/projects';
@@ -48,9 +48,12 @@ export interface BuildZipPayload {
   [field: string]: unknown;
 }
 
+/** The repositories DownloadDeps uses. */
+type DownloadRepositories = 'assetVersions' | 'assets' | 'folders' | 'users';
+
 /** What a download is made from: the platform's parts, named. */
 export interface DownloadDeps {
-  uow: UnitOfWork;
+  uow: UnitOfWorkOf<DownloadRepositories>;
   projectAccess: ProjectAccess;
   storage: FileStorage;
   jobs: JobQueue;

@@ -1,19 +1,22 @@
 import type { SharedAsset, SharedAssetDetail } from '@common/api/sharedAssets';
 import type { AssetRow } from '../../db/repositories/assets';
 import type { ProjectRow } from '../../db/repositories/projects';
-import type { UnitOfWork } from '../../db/unitOfWork';
+import type { UnitOfWorkOf } from '../../db/unitOfWork';
 import { notFound } from '../../errors';
 import { presentSharedAsset } from '../../presenters/sharedAsset';
 import { presentSharedThreads } from '../../presenters/sharedComment';
 
 export const SHARED_ASSETS_PER_PAGE = 100;
 
+/** The repositories SharedAssetService uses. */
+type SharedAssetRepositories = 'assetVersions' | 'comments' | 'folders' | 'sharedAssets';
+
 /**
  * The assets of a project as the viewers of its public link see them (projects-side §2, §6): the
  * project SharedAccess resolved is the only one reachable, and only each asset's latest round.
  */
 export class SharedAssetService {
-  constructor(private readonly uow: UnitOfWork) {}
+  constructor(private readonly uow: UnitOfWorkOf<SharedAssetRepositories>) {}
 
   /** A page of the project's root or of one of its folders (another project's folder: 404), the newest first. */
   async page(project: ProjectRow, folderId: number | null, page: number) {

@@ -1,8 +1,12 @@
 import { ASSET_TEXTS } from '@common/api/assets';
-import type { Tx, UnitOfWork } from '../../db/unitOfWork';
+import type { TxOf, UnitOfWorkOf } from '../../db/unitOfWork';
+import type { Repositories } from '../../db/repositories';
 import { AppError } from '../../errors';
 import { requireActive } from '../../policies/workspaces';
 import type { WorkspaceAccess } from '../workspaces/workspaceAccess';
+
+/** The repositories StorageRoom uses. */
+type StorageRoomRepositories = 'assetUploads' | 'users' | 'workspaces';
 
 /**
  * The one check of room in a workspace's storage, for every way bytes come in (tus and multipart
@@ -12,7 +16,7 @@ import type { WorkspaceAccess } from '../workspaces/workspaceAccess';
  */
 export class StorageRoom {
   constructor(
-    private readonly uow: UnitOfWork,
+    private readonly uow: UnitOfWorkOf<StorageRoomRepositories>,
     private readonly workspaces: WorkspaceAccess,
   ) {}
 
@@ -21,7 +25,13 @@ export class StorageRoom {
    * reservation of `ownReserved` bytes counts as left to it); 400 invalid_workspace when `bytes`
    * do not fit, 403 when the workspace is not active.
    */
-  async take(tx: Tx, workspaceId: number, userId: number, bytes: number, ownReserved = 0): Promise<number> {
+  async take(
+    tx: TxOf<'assetUploads'>,
+    workspaceId: number,
+    userId: number,
+    bytes: number,
+    ownReserved = 0,
+  ): Promise<number> {
     await tx.lock('workspaces', workspaceId);
     return this.left(tx, workspaceId, userId, bytes, ownReserved);
   }
@@ -32,7 +42,7 @@ export class StorageRoom {
   }
 
   private async left(
-    repos: Pick<Tx, 'assetUploads'>,
+    repos: Pick<Repositories, 'assetUploads'>,
     workspaceId: number,
     userId: number,
     bytes: number,

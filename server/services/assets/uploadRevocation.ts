@@ -2,7 +2,7 @@ import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Clock } from '../../clock';
 import type { AssetUploadRow, OpenUploadScope } from '../../db/repositories/assetUploads';
-import type { UnitOfWork } from '../../db/unitOfWork';
+import type { UnitOfWorkOf } from '../../db/unitOfWork';
 import { AppError, notFound } from '../../errors';
 import { authorize } from '../../policies/projects';
 import { ownsUpload } from '../../policies/uploads';
@@ -30,7 +30,7 @@ export async function uploadRefusal(access: ProjectAccess, upload: AssetUploadRo
  */
 export class UploadRevocation {
   constructor(
-    private readonly uow: UnitOfWork,
+    private readonly uow: UnitOfWorkOf<'assetUploads'>,
     private readonly access: ProjectAccess,
     private readonly dir: string,
     private readonly clock: Clock,

@@ -2,7 +2,7 @@ import { readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
 import type { Clock } from '../../clock';
-import type { UnitOfWork } from '../../db/unitOfWork';
+import type { UnitOfWorkOf } from '../../db/unitOfWork';
 import { isKnownDead, scratchOwner } from '../../processIdentity';
 import type { AssetUploads } from './assetUploads';
 
@@ -20,7 +20,7 @@ const UNOWNED_SCRATCH = /^(preview|page)-[^.]{6}$/;
  */
 export class UploadSweep {
   constructor(
-    private readonly uow: UnitOfWork,
+    private readonly uow: UnitOfWorkOf<'assetUploads'>,
     private readonly uploads: AssetUploads,
     private readonly dir: string,
     private readonly expiryMs: number,

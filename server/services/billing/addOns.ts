@@ -5,7 +5,7 @@ import { daysUntil } from '@common/workspaceState';
 import type { AddOnPrice, Catalogue } from '../../billing/catalogue';
 import { addOnLabel, proratedAddOnLine } from '../../billing/invoiceLines';
 import type { Clock } from '../../clock';
-import type { UnitOfWork } from '../../db/unitOfWork';
+import type { UnitOfWorkOf } from '../../db/unitOfWork';
 import { AppError, invalidRecord } from '../../errors';
 import type { CheckoutService } from './checkout';
 import { requirePaidPlan } from '../../policies/workspaces';
@@ -27,7 +27,7 @@ export const ADD_ON_TEXTS = {
  */
 export class AddOnService {
   constructor(
-    private readonly uow: UnitOfWork,
+    private readonly uow: UnitOfWorkOf<'subscriptions'>,
     private readonly catalogue: Catalogue,
     private readonly checkout: CheckoutService,
     private readonly clock: Clock,

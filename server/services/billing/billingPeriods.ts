@@ -7,7 +7,7 @@ import { addOnLine, planLine } from '../../billing/invoiceLines';
 import { addPeriod } from '../../billing/periods';
 import type { SubscriptionChanges } from '../../db/repositories/subscriptions';
 import type { SubscriptionRow } from '../../db/repositories/workspaces';
-import type { Tx, UnitOfWork } from '../../db/unitOfWork';
+import type { TxOf, UnitOfWorkOf } from '../../db/unitOfWork';
 import { AppError } from '../../errors';
 import type { CheckoutService } from './checkout';
 import type { WorkspaceUsage } from './workspaceUsage';
@@ -36,7 +36,7 @@ export interface RunResult {
  */
 export class BillingPeriodService {
   constructor(
-    private readonly uow: UnitOfWork,
+    private readonly uow: UnitOfWorkOf<'subscriptions' | 'workspaces'>,
     private readonly usage: WorkspaceUsage,
     private readonly catalogue: Catalogue,
     private readonly checkout: CheckoutService,
@@ -212,7 +212,7 @@ export class BillingPeriodService {
 
 /** What the period end did, by the system (no actor). */
 async function record(
-  tx: Tx,
+  tx: TxOf<never>,
   subscription: SubscriptionRow,
   type: DomainEventType,
   data: Record<string, unknown>,

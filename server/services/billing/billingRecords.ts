@@ -1,12 +1,12 @@
 import type { BillingInformationRow, InvoiceRow, PaymentMethodRow } from '../../db/repositories/billing';
-import type { UnitOfWork } from '../../db/unitOfWork';
+import type { UnitOfWorkOf } from '../../db/unitOfWork';
 
 /**
  * A workspace's billing records as its owner reads them: billing information, the saved card's
  * public details, invoices. services/workspaces/workspaceBilling.ts lets only the owner reach them.
  */
 export class BillingRecords {
-  constructor(private readonly uow: UnitOfWork) {}
+  constructor(private readonly uow: UnitOfWorkOf<'billing'>) {}
 
   billingInformation(workspaceId: number): Promise<BillingInformationRow | undefined> {
     return this.uow.read.billing.billingInformation(workspaceId);

@@ -2,7 +2,7 @@ import type { BillingInformation, PricingPlanPrice } from '@common/api/billing';
 import { PaymentError, type PaymentProvider } from '../../adapters/payments/paymentProvider';
 import type { Clock } from '../../clock';
 import type { BillingInformationValues, PaymentMethodValues } from '../../db/repositories/billing';
-import type { UnitOfWork } from '../../db/unitOfWork';
+import type { UnitOfWorkOf } from '../../db/unitOfWork';
 import { AppError } from '../../errors';
 
 export interface InvoiceLine {
@@ -20,7 +20,7 @@ export interface InvoiceLine {
  */
 export class CheckoutService {
   constructor(
-    private readonly uow: UnitOfWork,
+    private readonly uow: UnitOfWorkOf<'billing' | 'workspaces'>,
     private readonly clock: Clock,
     private readonly payments: PaymentProvider,
   ) {}

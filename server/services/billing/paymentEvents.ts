@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { PaymentErrorCode } from '@common/api/billing';
 import type { PaymentEvent } from '../../adapters/payments/stripePayments';
 import type { Clock } from '../../clock';
-import type { UnitOfWork } from '../../db/unitOfWork';
+import type { UnitOfWorkOf } from '../../db/unitOfWork';
 
 /** CheckoutService charges with the invoice as idempotency key; Stripe keeps it in the metadata. */
 const INVOICE_CHARGE_KEY = /^invoice-(\d+)$/;
@@ -16,7 +16,7 @@ const INVOICE_CHARGE_KEY = /^invoice-(\d+)$/;
  */
 export class PaymentEvents {
   constructor(
-    private readonly uow: UnitOfWork,
+    private readonly uow: UnitOfWorkOf<'billing'>,
     private readonly clock: Clock,
     private readonly log: Logger,
   ) {}

@@ -9,7 +9,7 @@ import { addPeriod } from '../../billing/periods';
 import type { Clock } from '../../clock';
 import type { SubscriptionsRepository } from '../../db/repositories/subscriptions';
 import type { SubscriptionRow } from '../../db/repositories/workspaces';
-import type { UnitOfWork } from '../../db/unitOfWork';
+import type { UnitOfWorkOf } from '../../db/unitOfWork';
 import { AppError, invalidRecord } from '../../errors';
 import type { CheckoutService } from './checkout';
 import type { WorkspaceView } from '../../policies/workspaceView';
@@ -93,7 +93,7 @@ export function subscriptionEvent(view: WorkspaceView, type: DomainEventType): D
  */
 export class SubscriptionService {
   constructor(
-    private readonly uow: UnitOfWork,
+    private readonly uow: UnitOfWorkOf<'billing' | 'subscriptions'>,
     private readonly catalogue: Catalogue,
     private readonly checkout: CheckoutService,
     private readonly clock: Clock,

@@ -3,7 +3,7 @@ import { COMMENT_TEXTS, type Comment } from '@common/api/comments';
 import type { Clock } from '../../clock';
 import type { AssetRow } from '../../db/repositories/assets';
 import type { CommentRow, CommentWithAuthor } from '../../db/repositories/comments';
-import type { UnitOfWork } from '../../db/unitOfWork';
+import type { UnitOfWorkOf } from '../../db/unitOfWork';
 import { AppError, invalidRecord } from '../../errors';
 import { authorizeComments } from '../../policies/comments';
 import { presentThreads } from '../../presenters/comment';
@@ -11,6 +11,9 @@ import type { AssetAccess } from '../assets/assetAccess';
 import { commentNotFound } from './comments';
 import type { ProjectView } from '../projects/projectAccess';
 import { projectEvent } from '../projects/projectEvents';
+
+/** The repositories CommentCarryOver uses. */
+type CommentCarryOverRepositories = 'assetVersions' | 'assets' | 'commentRounds' | 'comments';
 
 /**
  * Feedback carried between rounds (issue 12 item 5): the open root comments of earlier rounds an
@@ -20,7 +23,7 @@ import { projectEvent } from '../projects/projectEvents';
  */
 export class CommentCarryOver {
   constructor(
-    private readonly uow: UnitOfWork,
+    private readonly uow: UnitOfWorkOf<CommentCarryOverRepositories>,
     private readonly assetAccess: AssetAccess,
     private readonly clock: Clock,
   ) {}

@@ -3,7 +3,7 @@ import { ASSET_NAME_MAX } from '@common/api/assets';
 import { COMMENT_FILE_MAX_BYTES, COMMENT_FILES_MAX, COMMENT_TEXTS } from '@common/api/comments';
 import type { FileStorage } from '../../adapters/storage/fileStorage';
 import type { NewCommentFile } from '../../db/repositories/comments';
-import type { Tx } from '../../db/unitOfWork';
+import type { TxOf } from '../../db/unitOfWork';
 import { invalidRecord } from '../../errors';
 import { detectFileTypeIn } from '../../media/previews/fileType';
 import { contentTypeOf } from '../assets/assetUploads';
@@ -104,7 +104,11 @@ export class CommentFiles {
    * workspace's lock (400 invalid_workspace as for uploads), then their bytes in the project's
    * storage.
    */
-  async count(tx: Tx, view: ProjectView, stored: readonly CountedFile[]): Promise<void> {
+  async count(
+    tx: TxOf<'assetUploads' | 'projects'>,
+    view: ProjectView,
+    stored: readonly CountedFile[],
+  ): Promise<void> {
     const bytes = totalBytes(stored);
     if (bytes === 0) return;
     await this.room.take(tx, view.project.workspace_id, view.userId, bytes);
@@ -112,7 +116,7 @@ export class CommentFiles {
   }
 
   /** Inside the transaction that deletes their rows: their bytes leave their projects' storage. */
-  async uncount(tx: Tx, files: readonly CountedFile[]): Promise<void> {
+  async uncount(tx: TxOf<'projects'>, files: readonly CountedFile[]): Promise<void> {
     const byProject = new Map<number, number>();
     for (const f of files)
       byProject.set(f.project_id, (byProject.get(f.project_id) ?? 0) + Number(f.size_bytes));

@@ -1,7 +1,7 @@
 import { COMMENT_TEXTS, type Comment, type CommentFilter } from '@common/api/comments';
 import type { Pagination } from '@common/api/projects';
 import type { ThreadScope } from '../../db/repositories/commentThreads';
-import type { UnitOfWork } from '../../db/unitOfWork';
+import type { UnitOfWorkOf } from '../../db/unitOfWork';
 import { AppError } from '../../errors';
 import { authorizeComments } from '../../policies/comments';
 import { presentThreads } from '../../presenters/comment';
@@ -23,6 +23,9 @@ export interface CommentPage {
   pagination: Pagination;
 }
 
+/** The repositories CommentList uses. */
+type CommentListRepositories = 'assetVersions' | 'commentThreads' | 'comments';
+
 /**
  * The comment lists of an asset (GET /assets/{id}/comments, and per round), a page at a time.
  * A page holds up to `perPage` threads, the oldest first, each root comment with every one of its
@@ -31,7 +34,7 @@ export interface CommentPage {
  */
 export class CommentList {
   constructor(
-    private readonly uow: UnitOfWork,
+    private readonly uow: UnitOfWorkOf<CommentListRepositories>,
     private readonly assetAccess: AssetAccess,
   ) {}
 

@@ -12,7 +12,7 @@ import type { DomainEventType } from '@common/domainEvents';
 import type { Clock } from '../../clock';
 import type { AssetRow } from '../../db/repositories/assets';
 import type { CommentRow, CommentWithAuthor } from '../../db/repositories/comments';
-import type { Tx, UnitOfWork } from '../../db/unitOfWork';
+import type { TxOf, UnitOfWorkOf } from '../../db/unitOfWork';
 import { AppError, invalidRecord } from '../../errors';
 import {
   authorizeComments,
@@ -48,6 +48,9 @@ export interface CommentChanges {
   files?: number[];
 }
 
+/** The repositories CommentService uses. */
+type CommentRepositories = 'assetUploads' | 'assetVersions' | 'assets' | 'comments' | 'projects';
+
 /**
  * Comments and replies on assets (projects-side §3–§8): list, add with markup or files, edit
  * one's own, complete and reopen, delete by the level rule, and each member's last sight. Every
@@ -56,7 +59,7 @@ export interface CommentChanges {
  */
 export class CommentService {
   constructor(
-    private readonly uow: UnitOfWork,
+    private readonly uow: UnitOfWorkOf<CommentRepositories>,
     private readonly assetAccess: AssetAccess,
     private readonly projectAccess: ProjectAccess,
     private readonly files: CommentFiles,
@@ -266,7 +269,7 @@ export class CommentService {
   }
 
   private async insert(
-    tx: Tx,
+    tx: TxOf<'assets' | 'comments'>,
     view: ProjectView,
     asset: AssetRow,
     input: NewCommentInput & { markup: MarkupShape[]; page: number | null },
@@ -326,7 +329,7 @@ export class CommentService {
    * together, past MARKUP_ASSET_POINTS_MAX. Inside the transaction, under the project's lock, so
    * that two comments drawn at once cannot both pass on the same sum.
    */
-  private async checkAssetPoints(tx: Tx, assetId: number, added: number): Promise<void> {
+  private async checkAssetPoints(tx: TxOf<'comments'>, assetId: number, added: number): Promise<void> {
     if ((await tx.comments.markupPointsOf(assetId)) + added > MARKUP_ASSET_POINTS_MAX)
       throw invalidRecord({ markup: [COMMENT_TEXTS.tooManyAssetPoints] });
   }
@@ -335,7 +338,7 @@ export class CommentService {
   private async withFiles<T>(
     view: ProjectView,
     stored: StoredCommentFile[],
-    change: (tx: Tx) => Promise<T>,
+    change: (tx: TxOf<'assets' | 'comments' | 'projects'>) => Promise<T>,
   ): Promise<T> {
     try {
       return await this.uow.transaction(async (tx) => {
@@ -349,7 +352,7 @@ export class CommentService {
   }
 
   private record(
-    tx: Tx,
+    tx: TxOf<never>,
     view: ProjectView,
     type: DomainEventType,
     comment: CommentRow,

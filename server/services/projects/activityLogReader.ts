@@ -1,6 +1,6 @@
 import type { ActivityLog, Pagination } from '@common/api/projects';
 import { activitySentence } from '@common/activity';
-import type { UnitOfWork } from '../../db/unitOfWork';
+import type { UnitOfWorkOf } from '../../db/unitOfWork';
 import { authorize } from '../../policies/projects';
 import { presentPagination } from '../../presenters/pagination';
 import { avatarUrl } from '../../presenters/user';
@@ -9,7 +9,7 @@ import type { ProjectAccess } from './projectAccess';
 /** Reads a project's activity log a page at a time, newest first, each entry as a sentence. */
 export class ActivityLogReader {
   constructor(
-    private readonly uow: UnitOfWork,
+    private readonly uow: UnitOfWorkOf<'activityLogs'>,
     private readonly access: ProjectAccess,
   ) {}
 

@@ -1,4 +1,4 @@
-import type { Tx, UnitOfWork } from '../../db/unitOfWork';
+import type { TxOf, UnitOfWorkOf } from '../../db/unitOfWork';
 import type { FolderContentsSummary } from '../../presenters/folder';
 import { renditionUrl } from '../../presenters/asset';
 import type { RemoveRoundFiles } from '../workspaces/projectFiles';
@@ -10,7 +10,7 @@ const FOLDER_PREVIEWS = 3;
 /** What folders hold: their images and documents counted, and a deleted folder's assets removed with it. */
 export class AssetFolderContents implements FolderContents {
   constructor(
-    private readonly uow: UnitOfWork,
+    private readonly uow: UnitOfWorkOf<'assets'>,
     private readonly removeRoundFiles: RemoveRoundFiles,
   ) {}
 
@@ -29,7 +29,10 @@ export class AssetFolderContents implements FolderContents {
     return summaries;
   }
 
-  async removeFromFolders(tx: Tx, folderIds: number[]): Promise<() => Promise<void>> {
+  async removeFromFolders(
+    tx: TxOf<'assetVersions' | 'assets' | 'comments' | 'projects'>,
+    folderIds: number[],
+  ): Promise<() => Promise<void>> {
     const assetIds = await tx.assets.idsInFolders(folderIds);
     const rounds = await tx.assetVersions.listForAssets(assetIds);
     const commentFiles = await tx.comments.filesOfAssets(assetIds);

@@ -4,7 +4,7 @@ import type { Clock } from '../../clock';
 import type { FolderRow } from '../../db/repositories/folders';
 import type { ProjectRow } from '../../db/repositories/projects';
 import { isUniqueViolation } from '../../db/repositories/users';
-import type { Tx, UnitOfWork } from '../../db/unitOfWork';
+import type { TxOf, UnitOfWorkOf } from '../../db/unitOfWork';
 import { invalidRecord, notFound } from '../../errors';
 import { authorize } from '../../policies/projects';
 import { EMPTY_FOLDER, presentFolder, type FolderContentsSummary } from '../../presenters/folder';
@@ -19,7 +19,7 @@ import { projectEvent } from './projectEvents';
 export interface FolderContents {
   summarize(folderIds: number[]): Promise<Map<number, FolderContentsSummary>>;
   /** Removes the folders' assets in `tx`; answers what to do once it committed (remove their files). */
-  removeFromFolders(tx: Tx, folderIds: number[]): Promise<() => Promise<void>>;
+  removeFromFolders(tx: TxOf<never>, folderIds: number[]): Promise<() => Promise<void>>;
 }
 
 /** Until assets exist, folders hold nothing. */
@@ -36,7 +36,7 @@ const nameTaken = () => invalidRecord({ name: [messages.unique('folder name')] }
 /** A project's folders: list, create, read, rename, and delete many with their contents. */
 export class FolderService {
   constructor(
-    private readonly uow: UnitOfWork,
+    private readonly uow: UnitOfWorkOf<'folders'>,
     private readonly access: ProjectAccess,
     private readonly clock: Clock,
     private readonly contents: FolderContents = NO_FOLDER_CONTENTS,
@@ -148,7 +148,7 @@ export class FolderService {
   }
 
   /** The unique name key settles two requests racing for one name. */
-  private async write<T>(change: (tx: Tx) => Promise<T>): Promise<T> {
+  private async write<T>(change: (tx: TxOf<'folders'>) => Promise<T>): Promise<T> {
     try {
       return await this.uow.transaction(change);
     } catch (error) {
@@ -158,7 +158,7 @@ export class FolderService {
   }
 
   private record(
-    tx: Tx,
+    tx: TxOf<never>,
     view: ProjectView,
     type: 'folder.created' | 'folder.renamed' | 'folder.deleted',
     folderId: number,

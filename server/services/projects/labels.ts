@@ -5,7 +5,7 @@ import { messages } from '@common/validation';
 import type { Capability } from '@common/projectRoles';
 import type { Clock } from '../../clock';
 import { scopeOf, type LabelRow, type LabelScope } from '../../db/repositories/labels';
-import type { Tx, UnitOfWork } from '../../db/unitOfWork';
+import type { TxOf, UnitOfWorkOf } from '../../db/unitOfWork';
 import { invalidRecord, notFound } from '../../errors';
 import { authorizeWorkspaceLabels } from '../../policies/labels';
 import { authorize } from '../../policies/projects';
@@ -37,7 +37,7 @@ const nameTaken = () => invalidRecord({ name: [messages.unique('name')] });
  */
 export class LabelService {
   constructor(
-    private readonly uow: UnitOfWork,
+    private readonly uow: UnitOfWorkOf<'labels' | 'projects'>,
     private readonly projectAccess: ProjectAccess,
     private readonly workspaceAccess: WorkspaceAccess,
     private readonly projects: ProjectPresenter,
@@ -215,7 +215,7 @@ export class LabelService {
    * the scope's row in PostgreSQL (SQLite runs one write transaction at a time), so two requests
    * racing for one name cannot both succeed.
    */
-  private inScopeTransaction<T>(scope: LabelScope, change: (tx: Tx) => Promise<T>): Promise<T> {
+  private inScopeTransaction<T>(scope: LabelScope, change: (tx: TxOf<'labels'>) => Promise<T>): Promise<T> {
     return this.uow.transaction(async (tx) => {
       if (scope.projectId === null) await tx.lock('workspaces', scope.workspaceId);
       else await tx.lock('projects', scope.projectId);
@@ -223,7 +223,7 @@ export class LabelService {
     });
   }
 
-  private async setOrder(tx: Tx, projectId: number, change: (order: number[]) => number[]) {
+  private async setOrder(tx: TxOf<'projects'>, projectId: number, change: (order: number[]) => number[]) {
     const stored = await tx.projects.labelsOrderOf(projectId);
     if (stored === undefined) return;
     await tx.projects.setLabelsOrder(projectId, change(parseLabelsOrder(stored)));
@@ -234,7 +234,7 @@ export class LabelService {
    * workspace labels' events belong to the workspace alone (no project, so no activity entry).
    */
   private async record(
-    tx: Tx,
+    tx: TxOf<never>,
     scope: LabelScope,
     userId: number,
     type: DomainEventType,

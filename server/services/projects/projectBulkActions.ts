@@ -1,11 +1,14 @@
 import type { DomainEventInput, DomainEventType } from '@common/domainEvents';
 import type { Clock } from '../../clock';
-import type { UnitOfWork } from '../../db/unitOfWork';
+import type { UnitOfWorkOf } from '../../db/unitOfWork';
 import { authorizeBulk, type BulkAction } from '../../policies/projects';
 import type { ProjectAccess, ProjectView } from './projectAccess';
 import type { ProjectFiles } from '../workspaces/projectFiles';
 
 export type ProjectStatusValue = 'active' | 'archived';
+
+/** The repositories ProjectBulkActions uses. */
+type ProjectBulkActionsRepositories = 'memberProjects' | 'projectUserStates' | 'projects';
 
 /**
  * The calls that take many projects (delete, archive, restore, hide, unhide, leave). Each loads
@@ -16,7 +19,7 @@ export type ProjectStatusValue = 'active' | 'archived';
  */
 export class ProjectBulkActions {
   constructor(
-    private readonly uow: UnitOfWork,
+    private readonly uow: UnitOfWorkOf<ProjectBulkActionsRepositories>,
     private readonly access: ProjectAccess,
     private readonly files: ProjectFiles,
     private readonly clock: Clock,

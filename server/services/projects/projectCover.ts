@@ -3,7 +3,7 @@ import type { Project } from '@common/api/projects';
 import { messages } from '@common/validation';
 import type { FileStorage } from '../../adapters/storage/fileStorage';
 import type { Clock } from '../../clock';
-import type { UnitOfWork } from '../../db/unitOfWork';
+import type { UnitOfWorkOf } from '../../db/unitOfWork';
 import { invalidRecord } from '../../errors';
 import { reencodeImage } from '../../media/reencodeImage';
 import { authorize } from '../../policies/projects';
@@ -29,7 +29,7 @@ export interface CoverUpload {
  */
 export class ProjectCover {
   constructor(
-    private readonly uow: UnitOfWork,
+    private readonly uow: UnitOfWorkOf<'projects'>,
     private readonly storage: FileStorage,
     private readonly access: ProjectAccess,
     private readonly workspaceAccess: WorkspaceAccess,

@@ -5,7 +5,7 @@ import { projectDateErrors, todayIso } from '@common/projectDates';
 import type { Clock } from '../../clock';
 import { nameKey, type ProjectsRepository } from '../../db/repositories/projects';
 import { isUniqueViolation } from '../../db/repositories/users';
-import type { Tx, UnitOfWork } from '../../db/unitOfWork';
+import type { TxOf, UnitOfWorkOf } from '../../db/unitOfWork';
 import { invalidRecord } from '../../errors';
 import { authorizeProjectCreation } from '../../policies/workspaceProjects';
 import type { ProjectAnswer } from './projectAnswer';
@@ -44,7 +44,7 @@ export async function requireFreeName(
  * Counts the workspace's projects again under a lock on the workspace, inside the transaction that
  * adds one, so two requests racing for the last slot under the plan's count cannot both get it.
  */
-export async function reserveProjectSlot(tx: Tx, view: WorkspaceView): Promise<void> {
+export async function reserveProjectSlot(tx: TxOf<'projects'>, view: WorkspaceView): Promise<void> {
   await tx.lock('workspaces', view.workspace.id);
   const limit = view.state.subscriptionMaxProjectCount;
   if (limit === null) return;
@@ -60,10 +60,14 @@ export function rethrowNameTaken(error: unknown): never {
   throw error;
 }
 
+/** The repositories ProjectCreation uses. */
+type ProjectCreationRepositories =
+  'labels' | 'projectMembers' | 'projectUserStates' | 'projects' | 'workspaceMembers';
+
 /** Creating a project (projects-side §5): the creator becomes its owner. */
 export class ProjectCreation {
   constructor(
-    private readonly uow: UnitOfWork,
+    private readonly uow: UnitOfWorkOf<ProjectCreationRepositories>,
     private readonly workspaceAccess: WorkspaceAccess,
     private readonly answer: ProjectAnswer,
     private readonly clock: Clock,

@@ -2,7 +2,7 @@ import type { ActivityObjectType } from '@common/activity';
 import type { DomainEventInput, DomainEventType } from '@common/domainEvents';
 import type { Clock } from '../../clock';
 import type { ProjectChanges, ProjectRow } from '../../db/repositories/projects';
-import type { UnitOfWork } from '../../db/unitOfWork';
+import type { UnitOfWorkOf } from '../../db/unitOfWork';
 import type { ProjectView } from './projectAccess';
 
 /**
@@ -27,7 +27,7 @@ export function projectEvent(
 
 /** Sets columns of the viewed project and records the event as the viewer's doing, in one transaction. */
 export function changeProject(
-  uow: UnitOfWork,
+  uow: UnitOfWorkOf<'projects'>,
   clock: Clock,
   view: ProjectView,
   changes: ProjectChanges,

@@ -5,7 +5,7 @@ import type { Mailer } from '../../adapters/mail/mailer';
 import type { Clock } from '../../clock';
 import type { ProjectInvitationRow } from '../../db/repositories/projectInvitations';
 import { isUniqueViolation, type UserRow } from '../../db/repositories/users';
-import type { UnitOfWork } from '../../db/unitOfWork';
+import type { UnitOfWorkOf } from '../../db/unitOfWork';
 import { projectInvitationEmail, projectInvitationUrl } from '../../emails/projectEmails';
 import { AppError, invalidRecord, notFound } from '../../errors';
 import {
@@ -26,8 +26,12 @@ import { randomToken, sha256 } from '../../secrets';
 import type { WorkspaceAccess } from '../workspaces/workspaceAccess';
 import { requireActive } from '../../policies/workspaces';
 
+/** The repositories ProjectInvitationDeps uses. */
+type ProjectInvitationRepositories =
+  'projectInvitations' | 'projectMembers' | 'projects' | 'users' | 'workspaceMembers' | 'workspaces';
+
 export interface ProjectInvitationDeps {
-  uow: UnitOfWork;
+  uow: UnitOfWorkOf<ProjectInvitationRepositories>;
   projectAccess: ProjectAccess;
   projectAnswer: ProjectAnswer;
   workspaceAccess: WorkspaceAccess;

@@ -1,5 +1,5 @@
 import type { ProjectMember } from '@common/api/projects';
-import type { UnitOfWork } from '../../db/unitOfWork';
+import type { UnitOfWorkOf } from '../../db/unitOfWork';
 import { AppError } from '../../errors';
 import { authorizeMemberRemoval, mayRemoveMember } from '../../policies/projectMembers';
 import { presentProjectMember } from '../../presenters/projectMember';
@@ -9,7 +9,7 @@ import { projectEvent } from './projectEvents';
 /** A project's members: listing them and removing one (projects-side §6 per-member permission). */
 export class ProjectMemberService {
   constructor(
-    private readonly uow: UnitOfWork,
+    private readonly uow: UnitOfWorkOf<'projectMembers'>,
     private readonly access: ProjectAccess,
   ) {}
 

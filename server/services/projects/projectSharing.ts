@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { shareAnswerSchema, SharedProject, ShareRequest } from '@common/api/projects';
 import type { Clock } from '../../clock';
 import type { ProjectRow } from '../../db/repositories/projects';
-import type { UnitOfWork } from '../../db/unitOfWork';
+import type { UnitOfWorkOf } from '../../db/unitOfWork';
 import { invalidRecord, notFound } from '../../errors';
 import { authorize } from '../../policies/projects';
 import type { FolderService } from './folders';
@@ -19,7 +19,7 @@ export type ShareAnswer = z.infer<typeof shareAnswerSchema>;
  */
 export class ProjectSharing {
   constructor(
-    private readonly uow: UnitOfWork,
+    private readonly uow: UnitOfWorkOf<'projects' | 'workspaces'>,
     private readonly access: ProjectAccess,
     private readonly folders: FolderService,
     private readonly clock: Clock,

@@ -2,7 +2,7 @@ import { PROJECT_TEXTS, type Project } from '@common/api/projects';
 import type { Mailer } from '../../adapters/mail/mailer';
 import type { Clock } from '../../clock';
 import { isUniqueViolation } from '../../db/repositories/users';
-import type { UnitOfWork } from '../../db/unitOfWork';
+import type { UnitOfWorkOf } from '../../db/unitOfWork';
 import { projectOwnershipEmail } from '../../emails/projectOwnershipEmail';
 import { invalidRecord } from '../../errors';
 import {
@@ -27,10 +27,13 @@ export const TRANSFER_TEXTS = {
   sameWorkspace: 'The project is already in this workspace.',
 } as const;
 
+/** The repositories ProjectTransfers uses. */
+type ProjectTransfersRepositories = 'labels' | 'projectMembers' | 'projects' | 'users' | 'workspaceMembers';
+
 /** Handing a project to another member, and moving it to another workspace (projects-side §2, §4). */
 export class ProjectTransfers {
   constructor(
-    private readonly uow: UnitOfWork,
+    private readonly uow: UnitOfWorkOf<ProjectTransfersRepositories>,
     private readonly access: ProjectAccess,
     private readonly workspaceAccess: WorkspaceAccess,
     private readonly answer: ProjectAnswer,

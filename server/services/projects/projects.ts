@@ -4,7 +4,7 @@ import { WORKSPACE_TEXTS } from '@common/api/workspaces';
 import { projectDateErrors, todayIso } from '@common/projectDates';
 import type { Clock } from '../../clock';
 import { nameKey, type ProjectRow } from '../../db/repositories/projects';
-import type { UnitOfWork } from '../../db/unitOfWork';
+import type { UnitOfWorkOf } from '../../db/unitOfWork';
 import { AppError, invalidRecord } from '../../errors';
 import { authorize } from '../../policies/projects';
 import { requireFreeName, rethrowNameTaken } from './projectCreation';
@@ -41,7 +41,7 @@ export async function requireActiveProjectWorkspace(
  */
 export class ProjectService {
   constructor(
-    private readonly uow: UnitOfWork,
+    private readonly uow: UnitOfWorkOf<'projectUserStates' | 'projects'>,
     private readonly access: ProjectAccess,
     private readonly workspaceAccess: WorkspaceAccess,
     private readonly answer: ProjectAnswer,

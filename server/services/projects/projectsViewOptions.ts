@@ -1,5 +1,5 @@
 import { projectsViewOptionsSchema, type ProjectsViewOptions } from '@common/api/projects';
-import type { UnitOfWork } from '../../db/unitOfWork';
+import type { UnitOfWorkOf } from '../../db/unitOfWork';
 
 function parseJson(text: string): unknown {
   try {
@@ -11,7 +11,7 @@ function parseJson(text: string): unknown {
 
 /** The project list's view options and manual order, kept per user (projects-side §3, §4). */
 export class ProjectsViewOptionsService {
-  constructor(private readonly uow: UnitOfWork) {}
+  constructor(private readonly uow: UnitOfWorkOf<'users'>) {}
 
   /** What the user saved, each option missing or no longer valid taking its default. */
   async get(userId: number): Promise<ProjectsViewOptions> {

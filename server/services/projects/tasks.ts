@@ -6,9 +6,15 @@ import { truncate } from '@common/text';
 import type { Clock } from '../../clock';
 import type { TaskRecord } from '../../db/repositories/tasks';
 import type { UserRow } from '../../db/repositories/users';
-import type { Tx, UnitOfWork } from '../../db/unitOfWork';
+import type { TxOf, UnitOfWorkOf } from '../../db/unitOfWork';
 import { invalidRecord, notFound } from '../../errors';
-import { authorizeTaskEdit, authorizeTasks, canEditTask, mayBeResponsible, type TaskAction } from '../../policies/tasks';
+import {
+  authorizeTaskEdit,
+  authorizeTasks,
+  canEditTask,
+  mayBeResponsible,
+  type TaskAction,
+} from '../../policies/tasks';
 import { presentTask } from '../../presenters/task';
 import type { ProjectAccess, ProjectView } from './projectAccess';
 import { projectEvent } from './projectEvents';
@@ -26,7 +32,7 @@ const QUOTED_TEXT_MAX = 80;
  */
 export class TaskService {
   constructor(
-    private readonly uow: UnitOfWork,
+    private readonly uow: UnitOfWorkOf<'projectMembers' | 'tasks'>,
     private readonly access: ProjectAccess,
     private readonly clock: Clock,
   ) {}
@@ -157,7 +163,7 @@ export class TaskService {
   }
 
   private record(
-    tx: Tx,
+    tx: TxOf<never>,
     view: ProjectView,
     type: DomainEventType,
     taskId: number,

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { WorkspaceProject, workspaceProjectsQuerySchema } from '@common/api/projects';
 import type { WorkspaceProjectsOrder } from '../../db/repositories/projects';
-import type { UnitOfWork } from '../../db/unitOfWork';
+import type { UnitOfWorkOf } from '../../db/unitOfWork';
 import { seesEveryWorkspaceProject } from '../../policies/workspaceProjects';
 import { presentWorkspaceProject } from '../../presenters/project';
 import type { WorkspaceAccess } from '../workspaces/workspaceAccess';
@@ -20,11 +20,15 @@ const SORT_COLUMNS = {
  */
 export class WorkspaceProjects {
   constructor(
-    private readonly uow: UnitOfWork,
+    private readonly uow: UnitOfWorkOf<'projectFacts' | 'projects'>,
     private readonly workspaceAccess: WorkspaceAccess,
   ) {}
 
-  async list(userId: number, workspaceId: number, query: WorkspaceProjectsQuery): Promise<WorkspaceProject[]> {
+  async list(
+    userId: number,
+    workspaceId: number,
+    query: WorkspaceProjectsQuery,
+  ): Promise<WorkspaceProject[]> {
     const view = await this.workspaceAccess.forMember(workspaceId, userId);
     const everything = seesEveryWorkspaceProject(view.member.role);
     const rows = await this.uow.read.projects.inWorkspace(view.workspace.id, {

@@ -1,5 +1,5 @@
 import type { Clock } from '../../clock';
-import type { Tx, UnitOfWork } from '../../db/unitOfWork';
+import type { TxOf, UnitOfWorkOf } from '../../db/unitOfWork';
 import type { ProjectFiles } from './projectFiles';
 
 /**
@@ -16,7 +16,7 @@ import type { ProjectFiles } from './projectFiles';
  */
 export class MemberProjects {
   constructor(
-    private readonly uow: UnitOfWork,
+    private readonly uow: UnitOfWorkOf<'memberProjects'>,
     private readonly files: ProjectFiles,
     private readonly clock: Clock,
   ) {}
@@ -28,7 +28,7 @@ export class MemberProjects {
 
   /** Answers the ids of the projects handed over. */
   async handOverOwnedProjects(
-    tx: Tx,
+    tx: TxOf<'memberProjects' | 'users'>,
     workspaceId: number,
     fromUserId: number,
     toUserId: number,
@@ -63,7 +63,12 @@ export class MemberProjects {
    * The member's owned projects go to the workspace owner (they stay a collaborator there); they
    * leave every other project of the workspace.
    */
-  async memberLeftWorkspace(tx: Tx, workspaceId: number, userId: number, ownerId: number): Promise<void> {
+  async memberLeftWorkspace(
+    tx: TxOf<'memberProjects' | 'users'>,
+    workspaceId: number,
+    userId: number,
+    ownerId: number,
+  ): Promise<void> {
     const kept = await this.handOverOwnedProjects(tx, workspaceId, userId, ownerId);
     const left = await tx.memberProjects.membershipsInWorkspace(workspaceId, userId, kept);
     if (left.length === 0) return;
@@ -80,7 +85,7 @@ export class MemberProjects {
   }
 
   async ownershipTransferred(
-    tx: Tx,
+    tx: TxOf<'memberProjects' | 'users'>,
     workspaceId: number,
     formerOwnerId: number,
     newOwnerId: number,

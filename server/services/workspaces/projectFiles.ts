@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { FileStorage } from '../../adapters/storage/fileStorage';
 import type { AssetVersionRow } from '../../db/repositories/assetVersions';
-import type { UnitOfWork } from '../../db/unitOfWork';
+import type { UnitOfWorkOf } from '../../db/unitOfWork';
 
 /**
  * Files of deleted rounds, and any other stored files of what was deleted with them (the files
@@ -18,13 +18,16 @@ function roundKeys(round: Pick<AssetVersionRow, 'original_key' | 'thumbnail_key'
   return renditions ? [round.original_key, renditions] : [round.original_key];
 }
 
+/** The repositories ProjectFiles uses. */
+type ProjectFilesRepositories = 'assetVersions' | 'comments' | 'projects';
+
 /**
  * The stored files of projects (uploaded covers, rounds and their previews, comment files),
  * listed before their rows go and removed from storage after the commit.
  */
 export class ProjectFiles {
   constructor(
-    private readonly uow: UnitOfWork,
+    private readonly uow: UnitOfWorkOf<ProjectFilesRepositories>,
     private readonly storage: FileStorage,
     private readonly log: Logger,
   ) {}

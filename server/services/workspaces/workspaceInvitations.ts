@@ -11,7 +11,7 @@ import type { Mailer } from '../../adapters/mail/mailer';
 import type { Clock } from '../../clock';
 import { isUniqueViolation, type UserRow } from '../../db/repositories/users';
 import type { InvitationRow } from '../../db/repositories/workspaceInvitations';
-import type { UnitOfWork } from '../../db/unitOfWork';
+import type { UnitOfWorkOf } from '../../db/unitOfWork';
 import { invitationUrl, workspaceInvitationEmail } from '../../emails/workspaceEmails';
 import { AppError, invalidRecord, notFound } from '../../errors';
 import {
@@ -34,6 +34,9 @@ export type InvitationByHash = z.infer<typeof invitationByHashSchema>;
 
 export { INVITATION_TEXTS };
 
+/** The repositories WorkspaceInvitationService uses. */
+type WorkspaceInvitationRepositories = 'users' | 'workspaceInvitations' | 'workspaceMembers' | 'workspaces';
+
 /**
  * Inviting people to a workspace by e-mail, listing and deleting invitations, and accepting them.
  * The calls on a workspace let the caller in (404 for anyone not a member), ask the policy (403),
@@ -41,7 +44,7 @@ export { INVITATION_TEXTS };
  */
 export class WorkspaceInvitationService implements SignUpInvitations {
   constructor(
-    private readonly uow: UnitOfWork,
+    private readonly uow: UnitOfWorkOf<WorkspaceInvitationRepositories>,
     private readonly access: WorkspaceAccess,
     private readonly mailer: Mailer,
     private readonly emailAllowance: InvitationEmailAllowance,

@@ -5,7 +5,7 @@ import { WORKSPACE_TEXTS } from '@common/api/workspaces';
 import type { Mailer } from '../../adapters/mail/mailer';
 import type { FileStorage } from '../../adapters/storage/fileStorage';
 import { isUniqueViolation } from '../../db/repositories/users';
-import type { UnitOfWork } from '../../db/unitOfWork';
+import type { UnitOfWorkOf } from '../../db/unitOfWork';
 import { newOwnerEmail } from '../../emails/workspaceEmails';
 import { forbidden, invalidRecord } from '../../errors';
 import { authorizeLeaving, authorizeOwnershipCandidate, MEMBER_TEXTS } from '../../policies/workspaceMembers';
@@ -22,13 +22,16 @@ export const LIFECYCLE_TEXTS = {
   transferRaced: 'The ownership of this workspace has just changed. Reload and try again.',
 } as const;
 
+/** The repositories WorkspaceLifecycleService uses. */
+type WorkspaceLifecycleRepositories = 'memberProjects' | 'users' | 'workspaceMembers' | 'workspaces';
+
 /**
  * Handing a workspace to another member, leaving it, and deleting it with everything under it.
  * Each call lets the caller in (404 for anyone not a member), asks the policy (403), then acts.
  */
 export class WorkspaceLifecycleService {
   constructor(
-    private readonly uow: UnitOfWork,
+    private readonly uow: UnitOfWorkOf<WorkspaceLifecycleRepositories>,
     private readonly access: WorkspaceAccess,
     private readonly memberService: WorkspaceMemberService,
     private readonly projects: MemberProjects,

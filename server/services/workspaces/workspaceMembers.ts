@@ -1,7 +1,7 @@
 import type { WorkspaceMember } from '@common/api/workspaces';
 import type { WorkspaceRole } from '@common/workspaceRoles';
 import type { MemberWithUser } from '../../db/repositories/workspaceMembers';
-import type { Tx, UnitOfWork } from '../../db/unitOfWork';
+import type { TxOf, UnitOfWorkOf } from '../../db/unitOfWork';
 import { AppError } from '../../errors';
 import {
   authorizeRemoval,
@@ -29,6 +29,9 @@ const targetOf = (target: MemberWithUser): MemberActor => ({
   userId: target.user.id,
 });
 
+/** The repositories WorkspaceMemberService uses. */
+type WorkspaceMemberRepositories = 'memberProjects' | 'users' | 'workspaceMembers';
+
 /**
  * Listing members, changing their role and removing them, by the rules of account-side §5–6
  * (server/policies/workspaceMembers.ts). Each call lets the caller in (404 for anyone not a member
@@ -36,7 +39,7 @@ const targetOf = (target: MemberWithUser): MemberActor => ({
  */
 export class WorkspaceMemberService {
   constructor(
-    private readonly uow: UnitOfWork,
+    private readonly uow: UnitOfWorkOf<WorkspaceMemberRepositories>,
     private readonly access: WorkspaceAccess,
     private readonly projects: MemberProjects,
   ) {}
@@ -144,7 +147,7 @@ export class WorkspaceMemberService {
   }
 }
 
-function recordDeparture(tx: Tx, view: WorkspaceView, target: MemberWithUser) {
+function recordDeparture(tx: TxOf<never>, view: WorkspaceView, target: MemberWithUser) {
   const left = target.user.id === view.member.user_id;
   return tx.record({
     type: left ? 'workspace.member_left' : 'workspace.member_removed',

@@ -9,7 +9,7 @@ import type { Catalogue } from '../../billing/catalogue';
 import { days, type Clock } from '../../clock';
 import type { NewSubscription } from '../../db/repositories/subscriptions';
 import { isUniqueViolation, type UserRow } from '../../db/repositories/users';
-import type { Tx, UnitOfWork } from '../../db/unitOfWork';
+import type { TxOf, UnitOfWorkOf } from '../../db/unitOfWork';
 import { invalidRecord, notFound } from '../../errors';
 import { reencodeImage } from '../../media/reencodeImage';
 import { priceDetail, type CheckoutService } from '../billing/checkout';
@@ -27,6 +27,9 @@ export interface WorkspaceChanges {
   logo?: AvatarUpload;
 }
 
+/** The repositories WorkspaceService uses. */
+type WorkspaceRepositories = 'billing' | 'subscriptions' | 'users' | 'workspaceMembers' | 'workspaces';
+
 /**
  * The caller's workspaces, one workspace and its logo, creating a workspace (free trial, free plan,
  * or paid checkout) and editing its name and logo. The calls on a workspace let the caller in (404
@@ -34,7 +37,7 @@ export interface WorkspaceChanges {
  */
 export class WorkspaceService {
   constructor(
-    private readonly uow: UnitOfWork,
+    private readonly uow: UnitOfWorkOf<WorkspaceRepositories>,
     private readonly access: WorkspaceAccess,
     private readonly catalogue: Catalogue,
     private readonly checkout: CheckoutService,
@@ -191,7 +194,7 @@ export class WorkspaceService {
   private async insert(
     owner: UserRow,
     subscription: NewSubscription,
-    more: (tx: Tx, ids: CreatedIds) => Promise<void>,
+    more: (tx: TxOf<'billing'>, ids: CreatedIds) => Promise<void>,
   ): Promise<CreatedIds> {
     const now = this.clock.now().toISOString();
     // One owned workspace per user; the unique owner column settles two creations racing.
@@ -222,7 +225,7 @@ interface CreatedIds {
 
 /** A new workspace exists, and its subscription (a free trial or a paid plan) has started. */
 async function recordCreated(
-  tx: Tx,
+  tx: TxOf<never>,
   owner: UserRow,
   { workspaceId, subscriptionId }: CreatedIds,
   subscription: NewSubscription,

@@ -5,7 +5,7 @@ import { embeddableImage } from '../../../media/reportImage';
 import type { Clock } from '../../../clock';
 import type { AssetRow } from '../../../db/repositories/assets';
 import type { AssetVersionRow } from '../../../db/repositories/assetVersions';
-import type { UnitOfWork } from '../../../db/unitOfWork';
+import type { UnitOfWorkOf } from '../../../db/unitOfWork';
 import { authorizeComments } from '../../../policies/comments';
 import type { AssetAccess } from '../../assets/assetAccess';
 import type { ProjectAccess } from '../../projects/projectAccess';
@@ -17,6 +17,9 @@ import type { ReportAssetRows } from './reportRounds';
 /** A preview file bigger than this is not read into memory for a report (the report says 'No preview'). */
 const PREVIEW_MAX_BYTES = 40 * 1024 * 1024;
 
+/** The repositories CommentReports uses. */
+type CommentReportsRepositories = 'assetVersions' | 'assets' | 'commentRounds';
+
 /**
  * What a comment export holds, for members who may see comments (404 to others, as every comment
  * call): one asset's comments, or those of a project's assets with comments (at most
@@ -24,7 +27,7 @@ const PREVIEW_MAX_BYTES = 40 * 1024 * 1024;
  */
 export class CommentReports {
   constructor(
-    private readonly uow: UnitOfWork,
+    private readonly uow: UnitOfWorkOf<CommentReportsRepositories>,
     private readonly assetAccess: AssetAccess,
     private readonly projectAccess: ProjectAccess,
     private readonly storage: FileStorage,
