@@ -4,10 +4,6 @@
  * from here only (eslint.config.js keeps the wall); the files behind it are the feature's own.
  */
 export {
-  useNotificationsPreferences,
-  useUpdateNotificationsPreferences,
-} from './api/notificationsPreferences';
-export {
   fetchMe,
   useForgotPassword,
   useMe,
@@ -18,7 +14,6 @@ export {
   useSignOut,
   useSignUp,
 } from './api/session';
-export { type ProfileChanges, useUpdatePassword, useUpdatePreference, useUpdateProfile } from './api/users';
 export { NotificationsSection } from './notifications/NotificationsSection';
 export { ProfileSection } from './profile/ProfileSection';
 export { SecuritySection } from './security/SecuritySection';

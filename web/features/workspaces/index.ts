@@ -1,21 +1,11 @@
 /**
  * The workspaces feature's public face (workspaces, their members and invitations, logos, access
- * dialogs and paths). Screens and other features import from here only (eslint.config.js keeps the
- * wall); the files behind it are the feature's own.
+ * dialogs and paths; the settings sidebar, and the header and General, Members and Projects tabs of
+ * a workspace's settings). Screens and other features import from here only (eslint.config.js keeps
+ * the wall); the files behind it are the feature's own.
  */
-export { isWorkspaceAccessError, reportWorkspaceAccessError } from './accessErrors';
-export {
-  type InvitationByHash,
-  type MemberRoleChange,
-  useAcceptInvitation,
-  useDeleteInvite,
-  useInvitation,
-  useInviteMembers,
-  useRemoveMember,
-  useUpdateMemberRole,
-  useWorkspaceInvites,
-  useWorkspaceMembers,
-} from './api/members';
+export { isWorkspaceAccessError } from './accessErrors';
+export { type InvitationByHash, useAcceptInvitation, useInvitation } from './api/members';
 export { fetchMyWorkspaces } from './api/workspaceKeys';
 export {
   defaultWorkspace,
@@ -24,23 +14,21 @@ export {
   refreshWorkspaces,
   storeWorkspace,
   useCreateWorkspace,
-  useDeleteWorkspace,
-  useLeaveWorkspace,
   useMyWorkspaces,
-  useTransferOwnership,
-  useUpdateWorkspace,
   useWorkspace,
   useWorkspaceState,
-  type WorkspaceChanges,
   workspaceKeys,
   workspaceStateOf,
 } from './api/workspaces';
-export { memberLimitFor, memberLimitFromRefusal, type MemberLimitKind } from './memberLimit';
-export { MEMBER_LIMIT_TEXTS, MemberLimitPopup } from './MemberLimitPopup';
-export { ASSIGNABLE_ROLES, ROLE_DESCRIPTIONS, roleLabel, roleOptions } from './roleOptions';
+export { GeneralTab } from './general/GeneralTab';
+export { MembersTab } from './members/MembersTab';
+export { MEMBER_LIMIT_TEXTS } from './MemberLimitPopup';
+export { ProjectsTab } from './projects/ProjectsTab';
+export { ROLE_DESCRIPTIONS } from './roleOptions';
 export { SettingsSidebar } from './settingsNav/SettingsSidebar';
 export { WorkspaceAccessDialog } from './WorkspaceAccessDialog';
-export { planTag, WORKSPACE_NAME_MAX, workspaceDisplayName } from './workspaceLabels';
+export { WorkspaceHeader } from './WorkspaceHeader';
+export { workspaceDisplayName } from './workspaceLabels';
 export { WorkspaceLogo } from './WorkspaceLogo';
 export {
   CONTACT_US_URL,

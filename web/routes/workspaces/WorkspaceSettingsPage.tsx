@@ -1,29 +1,26 @@
-import { Badge, Center, Group, Loader, Tabs, Text, Title, Tooltip } from '@mantine/core';
+import { Center, Loader, Tabs, Tooltip } from '@mantine/core';
 import { IconAlertCircleFilled } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import type { Workspace } from '@common/api/workspaces';
 import type { WorkspaceState } from '@common/workspaceState';
+import { WorkspaceBillingTab, WorkspacePlanTab } from '@web/features/billing';
 import {
   forgetWorkspace,
+  GeneralTab,
+  isWorkspaceAccessError,
+  MembersTab,
+  ProjectsTab,
   refreshWorkspaces,
   useWorkspace,
   useWorkspaceState,
-  isWorkspaceAccessError,
-  planTag,
-  workspaceDisplayName,
-  WorkspaceLogo,
+  WorkspaceHeader,
   workspacePath,
   type WorkspaceSection,
 } from '@web/features/workspaces';
 import { LoadError } from '@web/components/page/LoadError';
 import { Page, SETTINGS_PAGE_WIDTH } from '@web/components/page/Page';
-import { WorkspaceBillingTab } from './billing/WorkspaceBillingTab';
-import { GeneralTab } from './general/GeneralTab';
-import { MembersTab } from './members/MembersTab';
-import { WorkspacePlanTab } from './plan/WorkspacePlanTab';
-import { ProjectsTab } from './projects/ProjectsTab';
 import { defaultSection, visibleSection, workspaceTabs } from './sections';
 
 export const PLAN_WARNING_LABEL = 'This workspace needs your attention';
@@ -79,37 +76,6 @@ function LeaveLostWorkspace({ workspaceId }: { workspaceId: number }) {
     void refreshWorkspaces(queryClient);
   }, [queryClient, workspaceId]);
   return <Navigate to="/user/profile" replace />;
-}
-
-function WorkspaceHeader({ workspace, state }: { workspace: Workspace; state: WorkspaceState }) {
-  const tag = planTag(workspace, state);
-  return (
-    <Group gap="md" mb="xl" wrap="nowrap">
-      <WorkspaceLogo workspace={workspace} size={56} radius="lg" />
-      <div style={{ minWidth: 0 }}>
-        <Title order={1} title={workspace.name} data-testid="workspace-title">
-          {workspaceDisplayName(workspace)}
-        </Title>
-        <Group gap={8} mt={4}>
-          <Text size="sm" c="dimmed">
-            {state.currentUserIsOwner
-              ? 'You own this workspace'
-              : `${workspace.current_user_role.label} · Owned by ${workspace.owner.name}`}
-          </Text>
-          {tag && (
-            <Badge size="md" variant="light" color={state.isOnFreeTrial ? 'orange' : 'brand'} tt="none">
-              {tag}
-            </Badge>
-          )}
-          {state.isSuspended && (
-            <Badge size="md" variant="light" color="red" tt="none">
-              Suspended
-            </Badge>
-          )}
-        </Group>
-      </div>
-    </Group>
-  );
 }
 
 function WorkspaceSettings({

@@ -4,12 +4,9 @@ import { PREFERENCES_SAVED } from '@common/api/errors';
 import { workspaceNameField, type Workspace } from '@common/api/workspaces';
 import type { WorkspaceState } from '@common/workspaceState';
 import { isApiError } from '@web/api/client';
-import {
-  useUpdateWorkspace,
-  type WorkspaceChanges,
-  reportWorkspaceAccessError,
-  WorkspaceLogo,
-} from '@web/features/workspaces';
+import { useUpdateWorkspace, type WorkspaceChanges } from '../api/workspaces';
+import { reportWorkspaceAccessError } from '../accessErrors';
+import { WorkspaceLogo } from '../WorkspaceLogo';
 import { snackbar } from '@web/components/snackbar/snackbar';
 import { ImagePicker } from '@web/forms/ImagePicker';
 import { usePickedImage } from '@web/forms/usePickedImage';

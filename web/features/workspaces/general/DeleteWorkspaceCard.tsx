@@ -1,6 +1,6 @@
 import { IconTrash } from '@tabler/icons-react';
 import { WORKSPACE_TEXTS, type Workspace } from '@common/api/workspaces';
-import { useDeleteWorkspace } from '@web/features/workspaces';
+import { useDeleteWorkspace } from '../api/workspaces';
 import { ExitWorkspaceCard } from './ExitWorkspaceCard';
 
 export const DELETE_TEXTS = {

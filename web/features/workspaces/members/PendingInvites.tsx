@@ -13,12 +13,9 @@ import {
 import { IconMail, IconTrash } from '@tabler/icons-react';
 import { WORKSPACE_TEXTS, type Workspace } from '@common/api/workspaces';
 import { canDeleteInvite } from '@common/workspaceRoles';
-import {
-  useDeleteInvite,
-  useWorkspaceInvites,
-  reportWorkspaceAccessError,
-  roleLabel,
-} from '@web/features/workspaces';
+import { useDeleteInvite, useWorkspaceInvites } from '../api/members';
+import { reportWorkspaceAccessError } from '../accessErrors';
+import { roleLabel } from '../roleOptions';
 import { snackbar } from '@web/components/snackbar/snackbar';
 
 /** MM/DD/YYYY, the spec's default date format (§9). */

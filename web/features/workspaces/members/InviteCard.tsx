@@ -6,16 +6,11 @@ import { WORKSPACE_TEXTS, type Workspace } from '@common/api/workspaces';
 import { defaultInviteRole, invitableRoles, type WorkspaceRole } from '@common/workspaceRoles';
 import type { WorkspaceState } from '@common/workspaceState';
 import { isApiError } from '@web/api/client';
-import {
-  useInviteMembers,
-  reportWorkspaceAccessError,
-  memberLimitFor,
-  memberLimitFromRefusal,
-  type MemberLimitKind,
-  MemberLimitPopup,
-  ROLE_DESCRIPTIONS,
-  roleLabel,
-} from '@web/features/workspaces';
+import { useInviteMembers } from '../api/members';
+import { reportWorkspaceAccessError } from '../accessErrors';
+import { memberLimitFor, memberLimitFromRefusal, type MemberLimitKind } from '../memberLimit';
+import { MemberLimitPopup } from '../MemberLimitPopup';
+import { ROLE_DESCRIPTIONS, roleLabel } from '../roleOptions';
 import { Popup } from '@web/components/Popup/Popup';
 import { EmailChipsInput } from '@web/components/invite/EmailChipsInput';
 import { MessageField } from '@web/components/invite/MessageField';

@@ -1,7 +1,7 @@
 import { IconDoorExit } from '@tabler/icons-react';
 import { WORKSPACE_TEXTS, type Workspace } from '@common/api/workspaces';
 import { isApiError } from '@web/api/client';
-import { useLeaveWorkspace } from '@web/features/workspaces';
+import { useLeaveWorkspace } from '../api/workspaces';
 import { ExitWorkspaceCard } from './ExitWorkspaceCard';
 
 export const LEAVE_TEXTS = {

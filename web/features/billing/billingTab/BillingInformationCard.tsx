@@ -4,14 +4,9 @@ import type { BillingInformation } from '@common/api/billing';
 import { PREFERENCES_SAVED } from '@common/api/errors';
 import { countryName } from '@common/billing/countries';
 import { postalCodeLabel, regionLabel } from '@common/billing/postalCode';
-import {
-  useBillingInformation,
-  useUpdateBillingInformation,
-  BillingInformationFields,
-  billingFormSchema,
-  billingFormValues,
-  billingInformationOf,
-} from '@web/features/billing';
+import { useBillingInformation, useUpdateBillingInformation } from '../api/billing';
+import { BillingInformationFields } from '../BillingInformationFields';
+import { billingFormSchema, billingFormValues, billingInformationOf } from '../billingForm';
 import { FormAlert } from '@web/components/auth/FormAlert';
 import { LoadError } from '@web/components/page/LoadError';
 import { snackbar } from '@web/components/snackbar/snackbar';

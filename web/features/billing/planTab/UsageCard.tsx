@@ -2,7 +2,7 @@ import { Group, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { Workspace } from '@common/api/workspaces';
 import { plural } from '@common/text';
 import type { WorkspaceState } from '@common/workspaceState';
-import { formatBytes } from '@web/features/billing';
+import { formatBytes } from '../formats';
 import { SettingsCard } from '@web/components/settings/SettingsCard';
 
 function Meter({

@@ -7,7 +7,7 @@ import type { Workspace } from '@common/api/workspaces';
 import { formatProjectDate } from '@common/projectDates';
 import { truncate } from '@common/text';
 import { api } from '@web/api/client';
-import { WORKSPACE_NAME_MAX } from '@web/features/workspaces';
+import { WORKSPACE_NAME_MAX } from '../workspaceLabels';
 import { EmptyPanel } from '@web/components/page/EmptyPanel';
 import { LoadError } from '@web/components/page/LoadError';
 import {

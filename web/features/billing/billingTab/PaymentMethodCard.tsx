@@ -1,20 +1,12 @@
 import { useState } from 'react';
 import { Button, Center, Group, Loader, Modal, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCreditCard } from '@tabler/icons-react';
-import {
-  usePaymentMethod,
-  useUpdatePaymentMethod,
-  initialCardChoice,
-  PaymentMethodChoice,
-  type CardChoice,
-  cardExpiry,
-  isCardExpired,
-  maskedCard,
-  ResultDialog,
-  type ResultMessage,
-} from '@web/features/billing';
+import { usePaymentMethod, useUpdatePaymentMethod } from '../api/billing';
+import { initialCardChoice, PaymentMethodChoice, type CardChoice } from '../PaymentMethodChoice';
+import { cardExpiry, isCardExpired, maskedCard } from '../paymentMethodText';
+import { ResultDialog, type ResultMessage } from '../ResultDialog';
 import type { PaymentMethod } from '@common/api/billing';
-import type { CardEntry } from '@web/features/billing';
+import type { CardEntry } from '../CardForm';
 import { LoadError } from '@web/components/page/LoadError';
 import { snackbar } from '@web/components/snackbar/snackbar';
 import { SettingsCard } from '@web/components/settings/SettingsCard';

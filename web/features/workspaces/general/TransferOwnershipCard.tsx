@@ -4,11 +4,9 @@ import { GENERIC_ERROR } from '@common/api/errors';
 import { WORKSPACE_TEXTS, type Workspace, type WorkspaceMember } from '@common/api/workspaces';
 import type { WorkspaceState } from '@common/workspaceState';
 import { isApiError } from '@web/api/client';
-import {
-  useWorkspaceMembers,
-  useTransferOwnership,
-  reportWorkspaceAccessError,
-} from '@web/features/workspaces';
+import { useWorkspaceMembers } from '../api/members';
+import { useTransferOwnership } from '../api/workspaces';
+import { reportWorkspaceAccessError } from '../accessErrors';
 import { FormAlert } from '@web/components/auth/FormAlert';
 import { messageProblem } from '@web/components/invite/message';
 import { MessageField } from '@web/components/invite/MessageField';

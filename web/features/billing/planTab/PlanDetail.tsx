@@ -5,8 +5,8 @@ import type { Workspace } from '@common/api/workspaces';
 import { formatDollars, isAnnualPrice } from '@common/plans';
 import { plural } from '@common/text';
 import type { WorkspaceState } from '@common/workspaceState';
-import { formatBillingDate, formatBytes } from '@web/features/billing';
-import type { AddOnKind } from '@web/features/billing';
+import { formatBillingDate, formatBytes } from '../formats';
+import type { AddOnKind } from '../AddOnModal';
 import { SettingsCard } from '@web/components/settings/SettingsCard';
 
 interface PlanDetailProps {

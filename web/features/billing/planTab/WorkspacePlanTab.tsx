@@ -4,18 +4,12 @@ import { IconCalendarDown } from '@tabler/icons-react';
 import { useLocation, useNavigate } from 'react-router';
 import type { Workspace } from '@common/api/workspaces';
 import { isApiError } from '@web/api/client';
-import {
-  useCancelDowngrade,
-  useCancelSubscription,
-  useReactivateSubscription,
-  AddOnModal,
-  type AddOnKind,
-  formatBillingDate,
-  PAYMENT_ERROR_TITLE,
-  TRY_LATER,
-  usePlanFlow,
-  shortPlanName,
-} from '@web/features/billing';
+import { useCancelDowngrade, useCancelSubscription, useReactivateSubscription } from '../api/billing';
+import { AddOnModal, type AddOnKind } from '../AddOnModal';
+import { formatBillingDate } from '../formats';
+import { PAYMENT_ERROR_TITLE, TRY_LATER } from '../paymentErrors';
+import { usePlanFlow } from '../PlanFlow';
+import { shortPlanName } from '../planOptions';
 import { useWorkspaceState, opensPlanModal } from '@web/features/workspaces';
 import { Popup } from '@web/components/Popup/Popup';
 import { PlanDetail } from './PlanDetail';

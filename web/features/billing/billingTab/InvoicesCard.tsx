@@ -2,7 +2,8 @@ import { Anchor, Badge, Button, Center, Group, Loader, Table, Text } from '@mant
 import { IconExternalLink } from '@tabler/icons-react';
 import type { Invoice } from '@common/api/billing';
 import { formatDollars } from '@common/plans';
-import { useInvoices, formatInvoiceDate } from '@web/features/billing';
+import { useInvoices } from '../api/billing';
+import { formatInvoiceDate } from '../formats';
 import { LoadError } from '@web/components/page/LoadError';
 import { SettingsCard } from '@web/components/settings/SettingsCard';
 
