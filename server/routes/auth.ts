@@ -10,7 +10,6 @@ import {
 import { envelope, messageSchema } from '@common/api/envelope';
 import { userSchema } from '@common/api/users';
 import type { AppContext } from '../context';
-import { loadUser, presentSignedIn, type CurrentUserDeps } from './currentUser';
 import { presentedJson } from '../presenters/presentedJson';
 import {
   endSession,
@@ -26,7 +25,7 @@ const sessionAnswer = envelope(z.object({ user: userSchema.nullable() }));
 const messageAnswer = envelope(messageSchema);
 
 /** What these routes call: reading this line tells every service they reach. */
-export type AuthRouteDeps = Pick<AppContext, 'accounts' | 'passwordResets'> & SessionDeps & CurrentUserDeps;
+export type AuthRouteDeps = Pick<AppContext, 'accounts' | 'passwordResets' | 'userDirectory'> & SessionDeps;
 
 /** The authentication calls of API.md. */
 export function authRoutes(ctx: AuthRouteDeps): FastifyPluginAsyncZod {
@@ -40,7 +39,7 @@ export function authRoutes(ctx: AuthRouteDeps): FastifyPluginAsyncZod {
       async (request, reply) => {
         const user = await ctx.accounts.signUp(request.body, request.ip);
         await startSession(ctx, request, reply, user.id);
-        return reply.status(201).send({ response: await loadUser(ctx, user.id) });
+        return reply.status(201).send({ response: await ctx.userDirectory.current(user.id) });
       },
     );
 
@@ -54,7 +53,7 @@ export function authRoutes(ctx: AuthRouteDeps): FastifyPluginAsyncZod {
         const user = await ctx.accounts.signIn(request.body, request.ip, request.cookies[DEVICE_COOKIE]);
         await startSession(ctx, request, reply, user.id);
         rememberDevice(ctx, reply, ctx.accounts.deviceTokenFor(user.email));
-        return { response: await loadUser(ctx, user.id) };
+        return { response: await ctx.userDirectory.current(user.id) };
       },
     );
 
@@ -70,7 +69,7 @@ export function authRoutes(ctx: AuthRouteDeps): FastifyPluginAsyncZod {
     app.get(
       '/users/me',
       { schema: { tags: ['auth'], response: { 200: userAnswer } }, serializerCompiler: presentedJson },
-      async (request) => ({ response: presentSignedIn(ctx, requireSession(request)) }),
+      async (request) => ({ response: ctx.userDirectory.present(requireSession(request).signedIn) }),
     );
 
     // Who is signed in on this browser, if anyone: the web app's first call, which a signed-out
@@ -83,7 +82,7 @@ export function authRoutes(ctx: AuthRouteDeps): FastifyPluginAsyncZod {
         serializerCompiler: presentedJson,
       },
       async (request) => ({
-        response: { user: request.session ? presentSignedIn(ctx, request.session) : null },
+        response: { user: request.session ? ctx.userDirectory.present(request.session.signedIn) : null },
       }),
     );
 
@@ -114,7 +113,7 @@ export function authRoutes(ctx: AuthRouteDeps): FastifyPluginAsyncZod {
         await ctx.accounts.forgetFailedSignIns(user.email);
         await startSession(ctx, request, reply, user.id);
         rememberDevice(ctx, reply, ctx.accounts.deviceTokenFor(user.email));
-        return { response: await loadUser(ctx, user.id) };
+        return { response: await ctx.userDirectory.current(user.id) };
       },
     );
 

@@ -15,9 +15,7 @@ import {
 } from '@common/api/sharedAssets';
 import type { AppContext } from '../context';
 import type { ProjectRow } from '../db/repositories/projects';
-import { presentPagination } from '../presenters/pagination';
 import { shareNotFound } from '../services/projects/sharedAccess';
-import { SHARED_ASSETS_PER_PAGE } from '../services/assets/sharedAssets';
 import { notFound } from '../errors';
 import { renditionParams, sendRendition } from './renditions';
 import { sendStoredFile } from './storedFile';
@@ -184,15 +182,12 @@ export function sharedViewRoutes(ctx: SharedViewRouteDeps): FastifyPluginAsyncZo
           },
           async (request) => {
             const { page, folder_id } = request.query;
-            const { assets, total } = await sharedAssets.page(
+            const { assets, pagination } = await sharedAssets.page(
               sharedProjectOf(request),
               folder_id ?? null,
               page,
             );
-            return {
-              response: assets,
-              meta: { pagination: presentPagination(page, SHARED_ASSETS_PER_PAGE, total) },
-            };
+            return { response: assets, meta: { pagination } };
           },
         );
 

@@ -12,8 +12,6 @@ import {
 import { AVATAR_MAX_BYTES } from '@common/limits';
 import type { AppContext } from '../context';
 import { invalidRecord, notFound } from '../errors';
-import { loadUser, type CurrentUserDeps } from './currentUser';
-import { presentNotificationsPreferences } from '../presenters/user';
 import { requireSession } from '../plugins/session';
 import { idParams } from './auth';
 import { multipartForm } from './multipartDoc';
@@ -28,7 +26,7 @@ function requireSelf(request: FastifyRequest, id: number) {
 }
 
 /** What these routes call: reading this line tells every service they reach. */
-export type UserRouteDeps = Pick<AppContext, 'profile' | 'userDirectory'> & CurrentUserDeps;
+export type UserRouteDeps = Pick<AppContext, 'profile' | 'userDirectory'>;
 
 export function userRoutes(ctx: UserRouteDeps): FastifyPluginAsyncZod {
   return async (app) => {
@@ -67,7 +65,7 @@ export function userRoutes(ctx: UserRouteDeps): FastifyPluginAsyncZod {
             sessionId,
           );
         }
-        return { response: await loadUser(ctx, userId) };
+        return { response: await ctx.userDirectory.current(userId) };
       },
     );
 
@@ -111,7 +109,7 @@ export function userRoutes(ctx: UserRouteDeps): FastifyPluginAsyncZod {
       async (request) => {
         const { userId } = requireSession(request);
         return {
-          response: presentNotificationsPreferences(await ctx.userDirectory.notificationsPreferences(userId)),
+          response: await ctx.userDirectory.notificationsPreferences(userId),
         };
       },
     );
@@ -127,8 +125,7 @@ export function userRoutes(ctx: UserRouteDeps): FastifyPluginAsyncZod {
       },
       async (request) => {
         const { userId } = requireSession(request);
-        const preferences = await ctx.profile.updateNotificationsPreferences(userId, request.body);
-        return { response: presentNotificationsPreferences(preferences) };
+        return { response: await ctx.profile.updateNotificationsPreferences(userId, request.body) };
       },
     );
   };

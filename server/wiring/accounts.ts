@@ -49,7 +49,7 @@ export function accountServices(p: Platform, signUpInvitations: SignUpInvitation
     ),
     profile: new ProfileService(uow, clock, storage, sessions, limiter, mailer, config.appUrl),
     /** The signed-in user, avatars, notification settings. */
-    userDirectory: new UserDirectory(uow, storage),
+    userDirectory: new UserDirectory(uow, storage, config.intercom.secret),
     dismissals: new DismissalService(uow, clock),
     /** The embedded mode's sent mail, for /dev/outbox. */
     devOutbox: new DevOutboxService(uow),

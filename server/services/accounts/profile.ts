@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { CURRENT_PASSWORD_REQUIRED, EMAIL_TAKEN, WRONG_OLD_PASSWORD } from '@common/api/errors';
 import type {
+  NotificationsPreferences,
   NotificationsPreferencesUpdate,
   PreferenceUpdate,
   ProfileFields,
@@ -15,6 +16,7 @@ import type { UnitOfWorkOf } from '../../db/unitOfWork';
 import { invalidRecord, notFound } from '../../errors';
 import { emailChangedEmail } from '../../emails/securityEmails';
 import { reencodeImage } from '../../media/reencodeImage';
+import { presentNotificationsPreferences } from '../../presenters/user';
 import type { RateLimiter } from '../platform/rateLimiter';
 import type { SessionService } from './sessions';
 import { hashPassword, verifyPassword } from '../../secrets';
@@ -139,7 +141,7 @@ export class ProfileService {
   async updateNotificationsPreferences(
     userId: number,
     update: NotificationsPreferencesUpdate,
-  ): Promise<PreferenceRow> {
+  ): Promise<NotificationsPreferences> {
     const current = await this.uow.read.users.preferencesOf(userId);
     const merge = (stored: string, toggles: { identifier: string; value: boolean }[] | undefined) => {
       if (!toggles) return undefined;
@@ -154,7 +156,7 @@ export class ProfileService {
       ...(emailAlarms ? { email_alarms: emailAlarms } : {}),
       ...(update.email_every ? { email_every: update.email_every } : {}),
     });
-    return this.uow.read.users.preferencesOf(userId);
+    return presentNotificationsPreferences(await this.uow.read.users.preferencesOf(userId));
   }
 
   /** Writes the preferences that change, with the event saying which. */

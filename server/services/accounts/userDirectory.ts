@@ -1,7 +1,10 @@
 import type { FileStorage } from '../../adapters/storage/fileStorage';
-import type { PreferenceRow, UserRow, UserWithPreferences } from '../../db/repositories/users';
+import type { NotificationsPreferences, User } from '@common/api/users';
+import type { SignedInUser } from '../../db/repositories/sessions';
+import type { UserRow } from '../../db/repositories/users';
 import type { UnitOfWorkOf } from '../../db/unitOfWork';
-import { notFound } from '../../errors';
+import { notFound, unauthorized } from '../../errors';
+import { presentNotificationsPreferences, presentUser } from '../../presenters/user';
 
 type StoredFile = NonNullable<Awaited<ReturnType<FileStorage['get']>>>;
 
@@ -10,11 +13,23 @@ export class UserDirectory {
   constructor(
     private readonly uow: UnitOfWorkOf<'users'>,
     private readonly storage: FileStorage,
+    /** Signs the user's Intercom identity in their answer (none when Intercom is not set up). */
+    private readonly intercomSecret: string | undefined,
   ) {}
 
-  /** The signed-in user with their preferences, for GET /users/me and the answers that carry the user. */
-  async current(userId: number): Promise<UserWithPreferences | undefined> {
-    return this.uow.read.users.withPreferences(userId);
+  /**
+   * The signed-in user with their preferences, for GET /users/me and the answers that carry the
+   * user; a user deleted meanwhile reads as signed out.
+   */
+  async current(userId: number): Promise<User> {
+    const found = await this.uow.read.users.withPreferences(userId);
+    if (!found) throw unauthorized();
+    return this.present(found);
+  }
+
+  /** The caller as their session's lookup read them: no read of its own. */
+  present(signedIn: SignedInUser): User {
+    return presentUser(signedIn, this.intercomSecret);
   }
 
   /** The signed-in user's row; 404 when the account is gone meanwhile. */
@@ -34,7 +49,7 @@ export class UserDirectory {
     return user?.avatar_key ? this.storage.get(user.avatar_key) : null;
   }
 
-  notificationsPreferences(userId: number): Promise<PreferenceRow> {
-    return this.uow.read.users.preferencesOf(userId);
+  async notificationsPreferences(userId: number): Promise<NotificationsPreferences> {
+    return presentNotificationsPreferences(await this.uow.read.users.preferencesOf(userId));
   }
 }

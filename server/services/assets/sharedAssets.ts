@@ -3,6 +3,7 @@ import type { AssetRow } from '../../db/repositories/assets';
 import type { ProjectRow } from '../../db/repositories/projects';
 import type { UnitOfWorkOf } from '../../db/unitOfWork';
 import { notFound } from '../../errors';
+import { presentPagination } from '../../presenters/pagination';
 import { presentSharedAsset } from '../../presenters/sharedAsset';
 import { presentSharedThreads } from '../../presenters/sharedComment';
 
@@ -30,7 +31,10 @@ export class SharedAssetService {
       page,
       SHARED_ASSETS_PER_PAGE,
     );
-    return { assets: await this.present(project, rows), total };
+    return {
+      assets: await this.present(project, rows),
+      pagination: presentPagination(page, SHARED_ASSETS_PER_PAGE, total),
+    };
   }
 
   /**
