@@ -6,10 +6,16 @@ import { sharedRefusal, useSharedProject } from '@web/features/sharing';
 import { usePageBreadcrumbs } from '@web/components/Breadcrumbs/BreadcrumbsContext';
 import { EmptyPanel } from '@web/components/page/EmptyPanel';
 import { Page } from '@web/components/page/Page';
-import { SharedAssetViewer } from './SharedAssetViewer';
-import { usePrefetchNeighbours, useSharedAsset } from './sharedAssetQueries';
-import { sharedAssetPath, sharedCrumbs, sharedViewPath } from './sharedCrumbs';
-import { SharedLoading, SharedRefusal } from './SharedRefusal';
+import {
+  sharedAssetPath,
+  SharedAssetViewer,
+  SharedLoading,
+  SharedRefusal,
+  sharedViewPath,
+  usePrefetchNeighbours,
+  useSharedAsset,
+} from '@web/features/sharedView';
+import { sharedCrumbs } from './sharedCrumbs';
 
 /** The link works but this asset is not in its project (deleted, or never there). */
 function SharedAssetNotFound({ shareHash }: { shareHash: string }) {

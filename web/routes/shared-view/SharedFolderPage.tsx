@@ -6,11 +6,16 @@ import { EmptyPanel } from '@web/components/page/EmptyPanel';
 import { Page, GRID_PAGE_WIDTH } from '@web/components/page/Page';
 import { FOLDER_EMPTY_TEXTS } from '@web/features/folders';
 import { FolderNotFound, useViewMode, ViewToggle } from '@web/features/projects';
-import { SharedAssetSection } from './SharedAssetSection';
-import { SharedDownloadAll } from './SharedDownloadAll';
-import { sharedCrumbs, sharedViewPath } from './sharedCrumbs';
-import { SharedLoading, SharedRefusal } from './SharedRefusal';
-import { SHARED_VIEW_TEXTS, SharedHeader } from './SharedViewPage';
+import {
+  SHARED_VIEW_TEXTS,
+  SharedAssetSection,
+  SharedDownloadAll,
+  SharedHeader,
+  SharedLoading,
+  SharedRefusal,
+  sharedViewPath,
+} from '@web/features/sharedView';
+import { sharedCrumbs } from './sharedCrumbs';
 
 /** /projects/shared_view/:shareHash/folders/:folderID: one folder of the shared project. */
 export function SharedFolderPage() {

@@ -5,7 +5,7 @@ import { Breadcrumbs } from '@web/components/Breadcrumbs/Breadcrumbs';
 import { BreadcrumbsProvider, useBreadcrumbTrail } from '@web/components/Breadcrumbs/BreadcrumbsContext';
 import { TopBar } from '@web/shell/TopBar/TopBar';
 import classes from '@web/shell/AppLayout.module.css';
-import { useSharedAsset } from './sharedAssetQueries';
+import { useSharedAsset } from '@web/features/sharedView';
 
 /**
  * On an asset page of a link that allows downloads: the latest round's original (the server

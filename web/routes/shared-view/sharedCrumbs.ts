@@ -1,14 +1,11 @@
 import type { Crumb } from '@web/components/Breadcrumbs/crumbs';
+import { sharedAssetPath, sharedViewPath } from '@web/features/sharedView';
 
 export interface SharedLevels {
   projectName?: string | undefined;
   folder?: { id: number | string; name?: string | undefined } | undefined;
   asset?: { id: number | string; name?: string | undefined } | undefined;
 }
-
-export const sharedViewPath = (shareHash: string) => `/projects/shared_view/${shareHash}`;
-export const sharedAssetPath = (shareHash: string, assetId: number | string) =>
-  `${sharedViewPath(shareHash)}/assets/${assetId}`;
 
 /**
  * In a shared view the project crumb leads back to the shared project (projects-side §2); the

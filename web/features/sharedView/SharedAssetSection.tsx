@@ -6,7 +6,7 @@ import type { ViewMode } from '@web/features/projects';
 import { SharedAssetTable } from './SharedAssetTable';
 import { SharedAssetTile } from './SharedAssetTile';
 import { useSharedAssetList } from './sharedAssetQueries';
-import { sharedAssetPath } from './sharedCrumbs';
+import { sharedAssetPath } from './sharedPaths';
 
 const GRID_COLS = { base: 2, sm: 3, lg: 4 } as const;
 
