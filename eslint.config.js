@@ -68,6 +68,44 @@ const webWalls = {
   },
 };
 
+const SERVER = join(import.meta.dirname, 'server');
+/** The access services a route never calls: the service of the call lets the caller in. */
+const DOORS = ['projectAccess', 'workspaceAccess', 'assetAccess'];
+
+/**
+ * The route convention (docs/architecture.md, "One convention for access and answers"): a route
+ * authenticates, parses, calls one service and sends its answer. It never opens a door itself
+ * (projectAccess, workspaceAccess, assetAccess), never asks a policy and never presents: the
+ * service does all three, so every caller of a service goes through the same door. The cached-JSON
+ * serialiser (presenters/presentedJson.ts) is transport, not presenting.
+ */
+const routeConvention = {
+  meta: { type: 'problem', schema: [] },
+  create(context) {
+    const checkImport = (node) => {
+      const source = node.source;
+      if (!source || source.type !== 'Literal' || typeof source.value !== 'string') return;
+      if (!source.value.startsWith('.')) return;
+      const to = relative(SERVER, resolve(dirname(context.filename), source.value)).split(/[\\/]/);
+      if (to[0] === 'policies')
+        context.report({ node: source, message: 'A route never asks a policy: the service it calls does (docs/architecture.md).' });
+      if (to[0] === 'presenters' && !/^presentedJson(\.ts)?$/.test(to[1] ?? ''))
+        context.report({ node: source, message: 'A route never presents: the service it calls answers in the shape the route sends (docs/architecture.md).' });
+    };
+    return {
+      ImportDeclaration: checkImport,
+      ImportExpression: checkImport,
+      MemberExpression(node) {
+        if (node.property.type === 'Identifier' && DOORS.includes(node.property.name))
+          context.report({
+            node: node.property,
+            message: `A route never opens the door itself (${node.property.name}): call one service with the caller's id and the path's ids; the service lets the caller in (docs/architecture.md).`,
+          });
+      },
+    };
+  },
+};
+
 export default tseslint.config(
   // reportWorkerBoot.mjs registers tsx in a worker thread: plain JavaScript, outside the TypeScript project.
   { ignores: ['dist/**', 'data/**', 'node_modules/**', 'e2e/screenshots/**', '*.cjs', 'server/**/*.mjs'] },
@@ -118,6 +156,12 @@ export default tseslint.config(
     files: ['web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks, proofroom: { rules: { 'web-walls': webWalls } } },
     rules: { ...reactHooks.configs.recommended.rules, 'proofroom/web-walls': 'error' },
+  },
+  {
+    files: ['server/routes/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    plugins: { proofroom: { rules: { 'route-convention': routeConvention } } },
+    rules: { 'proofroom/route-convention': 'error' },
   },
   {
     // Tests read loosely typed JSON answers; asserting on them is the point.
