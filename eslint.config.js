@@ -76,8 +76,7 @@ const DOORS = ['projectAccess', 'workspaceAccess', 'assetAccess'];
  * The route convention (docs/architecture.md, "One convention for access and answers"): a route
  * authenticates, parses, calls one service and sends its answer. It never opens a door itself
  * (projectAccess, workspaceAccess, assetAccess), never asks a policy and never presents: the
- * service does all three, so every caller of a service goes through the same door. The cached-JSON
- * serialiser (presenters/presentedJson.ts) is transport, not presenting.
+ * service does all three, so every caller of a service goes through the same door.
  */
 const routeConvention = {
   meta: { type: 'problem', schema: [] },
@@ -89,7 +88,7 @@ const routeConvention = {
       const to = relative(SERVER, resolve(dirname(context.filename), source.value)).split(/[\\/]/);
       if (to[0] === 'policies')
         context.report({ node: source, message: 'A route never asks a policy: the service it calls does (docs/architecture.md).' });
-      if (to[0] === 'presenters' && !/^presentedJson(\.ts)?$/.test(to[1] ?? ''))
+      if (to[0] === 'presenters')
         context.report({ node: source, message: 'A route never presents: the service it calls answers in the shape the route sends (docs/architecture.md).' });
     };
     return {

@@ -11,7 +11,7 @@ import { envelope } from '@common/api/envelope';
 import { paginationSchema } from '@common/api/projects';
 import type { AppContext } from '../context';
 import { requireSession } from '../plugins/session';
-import { presentedJson, sendJson } from '../presenters/presentedJson';
+import { presentedJson, sendJson } from './presentedJson';
 import { idParams } from './auth';
 
 const listAnswer = envelope(z.array(assetSchema)).extend({

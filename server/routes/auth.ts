@@ -10,7 +10,7 @@ import {
 import { envelope, messageSchema } from '@common/api/envelope';
 import { userSchema } from '@common/api/users';
 import type { AppContext } from '../context';
-import { presentedJson } from '../presenters/presentedJson';
+import { presentedJson } from './presentedJson';
 import {
   endSession,
   rememberDevice,

@@ -13,7 +13,7 @@ import {
 import { envelope, messageSchema } from '@common/api/envelope';
 import type { AppContext } from '../context';
 import { notFound } from '../errors';
-import { presentedJson, sendJson } from '../presenters/presentedJson';
+import { presentedJson, sendJson } from './presentedJson';
 import { requireSession } from '../plugins/session';
 import { idParams } from './auth';
 import { COMMENT_FORM, readCommentBody } from './commentForm';

@@ -11,7 +11,7 @@ import {
 import type { AppContext } from '../context';
 import { notFound } from '../errors';
 import { requireSession } from '../plugins/session';
-import { presentedJson, sendJson } from '../presenters/presentedJson';
+import { presentedJson, sendJson } from './presentedJson';
 import { idParams } from './auth';
 
 const listAnswer = envelope(z.array(projectSchema)).extend({

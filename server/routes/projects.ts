@@ -8,7 +8,7 @@ import {
 } from '@common/api/projects';
 import type { AppContext } from '../context';
 import { requireSession } from '../plugins/session';
-import { presentedJson, sendJson } from '../presenters/presentedJson';
+import { presentedJson, sendJson } from './presentedJson';
 import { idParams } from './auth';
 
 export const projectAnswer = envelope(projectSchema);

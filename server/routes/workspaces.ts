@@ -9,7 +9,7 @@ import type { AppContext } from '../context';
 import { sendStoredFile } from './storedFile';
 import { invalidRecord } from '../errors';
 import { requireSession } from '../plugins/session';
-import { presentedJson, sendJson } from '../presenters/presentedJson';
+import { presentedJson, sendJson } from './presentedJson';
 import { idParams } from './auth';
 import { multipartForm } from './multipartDoc';
 import { FORM_FIELD_MAX, readMultipartForm } from './multipartForm';

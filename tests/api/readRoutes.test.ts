@@ -11,7 +11,7 @@ import { addProjectMember, buildProject } from './projectFactories';
 
 /**
  * The hot read routes send their presenters' answers as JSON without a second pass through the
- * zod schema (server/presenters/presentedJson.ts). Their answers must still be exactly what that
+ * zod schema (server/routes/presentedJson.ts). Their answers must still be exactly what that
  * pass would send: nothing more, nothing less, each field of its type.
  */
 let t: TestApp;
