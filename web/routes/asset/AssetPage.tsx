@@ -1,4 +1,4 @@
-import { Button, Skeleton } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { IconPhotoX } from '@tabler/icons-react';
 import { Link, Navigate, useParams } from 'react-router';
 import { ASSET_TEXTS } from '@common/api/assets';
@@ -9,10 +9,7 @@ import { usePageBreadcrumbs } from '@web/components/Breadcrumbs/BreadcrumbsConte
 import { EmptyPanel } from '@web/components/page/EmptyPanel';
 import { LoadError } from '@web/components/page/LoadError';
 import { Page } from '@web/components/page/Page';
-import { AssetLayout } from './AssetLayout';
-import { AssetReview } from './AssetReview';
-import { AssetRoundDropZone } from './AssetRoundDropZone';
-import classes from './AssetView.module.css';
+import { AssetReview, AssetRoundDropZone, AssetViewSkeleton } from '@web/features/review';
 
 const idFrom = (text: string) => (/^\d{1,12}$/.test(text) ? Number(text) : 0);
 
@@ -31,21 +28,6 @@ function AssetNotFound({ projectTo }: { projectTo: string }) {
         </Button>
       </EmptyPanel>
     </Page>
-  );
-}
-
-/** The frame of the view while the asset loads: the header's height, the dark stage. */
-function AssetViewSkeleton() {
-  return (
-    <AssetLayout
-      header={
-        <header className={classes.header}>
-          <Skeleton height={20} width={280} ml="md" />
-          <Skeleton height={32} width={220} />
-        </header>
-      }
-      stage={<div className={classes.statePanel} />}
-    />
   );
 }
 

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Skeleton } from '@mantine/core';
 import classes from './AssetView.module.css';
 
 /**
@@ -23,5 +24,20 @@ export function AssetLayout({
       </section>
       {aside ? <aside className={classes.aside}>{aside}</aside> : null}
     </div>
+  );
+}
+
+/** The frame of the view while the asset loads: the header's height, the dark stage. */
+export function AssetViewSkeleton() {
+  return (
+    <AssetLayout
+      header={
+        <header className={classes.header}>
+          <Skeleton height={20} width={280} ml="md" />
+          <Skeleton height={32} width={220} />
+        </header>
+      }
+      stage={<div className={classes.statePanel} />}
+    />
   );
 }
