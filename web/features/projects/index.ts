@@ -16,7 +16,6 @@ export { ActivityLogPanel } from './ActivityLogPanel';
 export { activityTime } from './activityTime';
 export { activityKeys } from './api/activity';
 export { retryUnlessAccessError, useMarkProjectSeen, useProject } from './api/project';
-export { useAcceptProjectInvitation, useProjectInvitation } from './api/projectMembers';
 export {
   patchCachedProject,
   projectKeys,
@@ -26,6 +25,7 @@ export {
   useProjectMembers,
 } from './api/projects';
 export { CreateProjectFlowProvider, useCreateProjectFlow } from './CreateProjectFlow';
+export { ProjectInvitation } from './invitations/ProjectInvitation';
 export { InviteToProjectModal } from './InviteToProjectModal';
 export { DueDate, MemberAvatars } from './list/ProjectBits';
 export { ProjectCard } from './list/ProjectCard';

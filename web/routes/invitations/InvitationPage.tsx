@@ -1,6 +1,6 @@
 import { useParams, useSearchParams } from 'react-router';
-import { ProjectInvitation } from './ProjectInvitation';
-import { WorkspaceInvitation } from './WorkspaceInvitation';
+import { ProjectInvitation } from '@web/features/projects';
+import { WorkspaceInvitation } from '@web/features/workspaces';
 
 /** /workspaces/invitations/:hash?em and /projects/invitations/:hash?em. */
 export function InvitationPage({ kind }: { kind: 'workspace' | 'project' }) {

@@ -1,13 +1,9 @@
 import { useNavigate } from 'react-router';
 import { WORKSPACE_ROLES } from '@common/workspaceRoles';
-import {
-  useAcceptInvitation,
-  useInvitation,
-  type InvitationByHash,
-  workspaceDisplayName,
-  WorkspaceLogo,
-  ROLE_DESCRIPTIONS,
-} from '@web/features/workspaces';
+import { useAcceptInvitation, useInvitation, type InvitationByHash } from '../api/members';
+import { workspaceDisplayName } from '../workspaceLabels';
+import { WorkspaceLogo } from '../WorkspaceLogo';
+import { ROLE_DESCRIPTIONS } from '../roleOptions';
 import { useMe } from '@web/features/account';
 import { invitationLinks } from './invitationLinks';
 import { invitationPending, OpenInvitation } from './InvitationFrame';

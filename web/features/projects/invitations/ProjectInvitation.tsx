@@ -2,14 +2,17 @@ import { Button, Group, Text, ThemeIcon } from '@mantine/core';
 import { IconFolderFilled } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { PROJECT_TEXTS, type ProjectInvitationByHash } from '@common/api/projects';
-import { useAcceptProjectInvitation, useProjectInvitation } from '@web/features/projects';
+import { useAcceptProjectInvitation, useProjectInvitation } from '../api/projectMembers';
 import { useMe } from '@web/features/account';
 import { AuthHeading } from '@web/components/auth/AuthHeading';
-import { WorkspaceLogo } from '@web/features/workspaces';
-import { invitationLinks } from './invitationLinks';
-import { invitationPending, OpenInvitation } from './InvitationFrame';
-import { InvalidInvitation } from './InvitationParts';
-import { InvitationSummary } from './InvitationSummary';
+import {
+  InvalidInvitation,
+  invitationLinks,
+  invitationPending,
+  InvitationSummary,
+  OpenInvitation,
+  WorkspaceLogo,
+} from '@web/features/workspaces';
 
 export const PROJECT_INVITATION_TEXTS = {
   title: 'Join the project',
