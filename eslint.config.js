@@ -87,9 +87,16 @@ const routeConvention = {
       if (!source.value.startsWith('.')) return;
       const to = relative(SERVER, resolve(dirname(context.filename), source.value)).split(/[\\/]/);
       if (to[0] === 'policies')
-        context.report({ node: source, message: 'A route never asks a policy: the service it calls does (docs/architecture.md).' });
+        context.report({
+          node: source,
+          message: 'A route never asks a policy: the service it calls does (docs/architecture.md).',
+        });
       if (to[0] === 'presenters')
-        context.report({ node: source, message: 'A route never presents: the service it calls answers in the shape the route sends (docs/architecture.md).' });
+        context.report({
+          node: source,
+          message:
+            'A route never presents: the service it calls answers in the shape the route sends (docs/architecture.md).',
+        });
     };
     return {
       ImportDeclaration: checkImport,

@@ -35,7 +35,8 @@ export function projectCoverRoutes(ctx: ProjectCoverRouteDeps): FastifyPluginAsy
       async (request) => {
         const { userId } = requireSession(request);
         const readCover = async () => {
-          if (!request.isMultipart()) throw invalidRecord({ file: ['Send the cover as multipart form data.'] });
+          if (!request.isMultipart())
+            throw invalidRecord({ file: ['Send the cover as multipart form data.'] });
           const { file } = await readMultipartForm(request, COVER_MAX_BYTES);
           if (!file || file.field !== 'file') throw invalidRecord({ file: ['Cover must not be empty.'] });
           return file;

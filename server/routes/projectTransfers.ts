@@ -33,7 +33,12 @@ export function projectTransferRoutes(ctx: ProjectTransferRouteDeps): FastifyPlu
         const { userId } = requireSession(request);
         const { member_id, message } = request.body;
         return {
-          response: await ctx.projectTransfers.transferOwnership(userId, request.params.id, member_id, message),
+          response: await ctx.projectTransfers.transferOwnership(
+            userId,
+            request.params.id,
+            member_id,
+            message,
+          ),
         };
       },
     );

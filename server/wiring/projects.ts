@@ -54,7 +54,15 @@ export function projectServices(
     projectLists: new ProjectLists(uow.read.projectLists, projectPresenter, projectsViewOptions),
     projectsViewOptions,
     /** Ownership to another member; the project to another workspace. */
-    projectTransfers: new ProjectTransfers(uow, projectAccess, workspaceAccess, projectAnswer, mailer, clock, config.appUrl),
+    projectTransfers: new ProjectTransfers(
+      uow,
+      projectAccess,
+      workspaceAccess,
+      projectAnswer,
+      mailer,
+      clock,
+      config.appUrl,
+    ),
     projectCover: new ProjectCover(uow, storage, projectAccess, workspaceAccess, projectAnswer, clock),
     /** The Projects tab of a workspace. */
     workspaceProjects: new WorkspaceProjects(uow, workspaceAccess),

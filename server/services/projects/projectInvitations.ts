@@ -1,4 +1,9 @@
-import type { Project, ProjectInvitation, ProjectInvitationByHash, ProjectInvite } from '@common/api/projects';
+import type {
+  Project,
+  ProjectInvitation,
+  ProjectInvitationByHash,
+  ProjectInvite,
+} from '@common/api/projects';
 import { PROJECT_TEXTS } from '@common/api/projects';
 import { PROJECT_ROLES, type InvitableProjectRole } from '@common/projectRoles';
 import type { Mailer } from '../../adapters/mail/mailer';

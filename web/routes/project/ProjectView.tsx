@@ -4,8 +4,20 @@ import type { Project } from '@common/api/projects';
 import { can } from '@common/projectRoles';
 import { isApiError } from '@web/api/client';
 import { useFolder } from '@web/features/folders';
-import { BackToProject, FolderContent, ProjectFolders, ProjectHeader, useProjectPanels } from '@web/features/projectPage';
-import { useMarkProjectSeen, actorOf, FolderNotFound, projectCrumbs, useViewMode } from '@web/features/projects';
+import {
+  BackToProject,
+  FolderContent,
+  ProjectFolders,
+  ProjectHeader,
+  useProjectPanels,
+} from '@web/features/projectPage';
+import {
+  useMarkProjectSeen,
+  actorOf,
+  FolderNotFound,
+  projectCrumbs,
+  useViewMode,
+} from '@web/features/projects';
 import { usePageBreadcrumbs } from '@web/components/Breadcrumbs/BreadcrumbsContext';
 import { LoadError } from '@web/components/page/LoadError';
 import { Page, GRID_PAGE_WIDTH } from '@web/components/page/Page';

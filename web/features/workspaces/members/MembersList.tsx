@@ -18,7 +18,12 @@ import { plural } from '@common/text';
 import { canEditRole, canRemoveMember } from '@common/workspaceRoles';
 import type { WorkspaceState } from '@common/workspaceState';
 import { useSignedInUser } from '@web/features/account';
-import { useRemoveMember, useUpdateMemberRole, useWorkspaceMembers, type MemberRoleChange } from '../api/members';
+import {
+  useRemoveMember,
+  useUpdateMemberRole,
+  useWorkspaceMembers,
+  type MemberRoleChange,
+} from '../api/members';
 import { reportWorkspaceAccessError } from '../accessErrors';
 import { ASSIGNABLE_ROLES, roleLabel, roleOptions } from '../roleOptions';
 import { LoadError } from '@web/components/page/LoadError';
