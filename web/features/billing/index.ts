@@ -5,7 +5,7 @@
  */
 export { useInvoice } from './api/billing';
 export { WorkspaceBillingTab } from './billingTab/WorkspaceBillingTab';
-export { formatInvoiceDate } from './formats';
+export { InvoiceSheet } from './invoice/InvoiceSheet';
 export { PlanFlowProvider, usePlanFlow } from './PlanFlow';
 export { WorkspacePlanTab } from './planTab/WorkspacePlanTab';
 export { TrialIndicator } from './TrialIndicator';
