@@ -16,31 +16,16 @@ export { ActivityLogPanel } from './ActivityLogPanel';
 export { activityTime } from './activityTime';
 export { activityKeys } from './api/activity';
 export { retryUnlessAccessError, useMarkProjectSeen, useProject } from './api/project';
-export {
-  patchCachedProject,
-  projectKeys,
-  type ProjectListScope,
-  refreshProjectLists,
-  useProjectList,
-  useProjectMembers,
-} from './api/projects';
-export { CreateProjectFlowProvider, useCreateProjectFlow } from './CreateProjectFlow';
+export { patchCachedProject, projectKeys, refreshProjectLists, useProjectMembers } from './api/projects';
+export { CreateProjectFlowProvider } from './CreateProjectFlow';
 export { ProjectInvitation } from './invitations/ProjectInvitation';
 export { InviteToProjectModal } from './InviteToProjectModal';
 export { DueDate, MemberAvatars } from './list/ProjectBits';
-export { ProjectCard } from './list/ProjectCard';
+export { ProjectList } from './list/ProjectList';
 export { formatLastActivity } from './list/projectFormat';
-export { ProjectRow, ProjectTableHead } from './list/ProjectRow';
-export { SortableProjects } from './list/SortableProjects';
 export { projectCrumbs } from './projectCrumbs';
 export { FolderNotFound, ProjectNotFound } from './ProjectNotFound';
 export { ProjectSettingsModal } from './ProjectSettingsModal';
-export { ProjectsEmpty, ProjectsSkeleton } from './ProjectsStates';
-export { SelectionBar } from './SelectionBar';
-export { ProjectsToolbar } from './toolbar/ProjectsToolbar';
-export { useManualOrder } from './useManualOrder';
-export { useProjectsView } from './useProjectsView';
 export type { ViewMode } from './viewMode';
-export { canReorder, cardMinWidth, filterChips, listParams, withoutFilter } from './viewOptions';
+export { listParams } from './viewOptions';
 export { useViewMode, ViewToggle } from './ViewToggle';
-export { default as projectRowClasses } from './list/ProjectRow.module.css';
