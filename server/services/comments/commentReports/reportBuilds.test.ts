@@ -92,6 +92,30 @@ describe('reports built on worker threads', { timeout: 30_000 }, () => {
     expect(pdf.subarray(-6).toString()).toContain('%%EOF');
   });
 
+  it('keeps a worker loaded after a whole report for the next one, which draws only its own rows', async () => {
+    builds = new ReportBuilds(limits({ running: 2, runningPerUser: 2, perUser: 4 }));
+    const loaders = (text: string): ReportLoaders => ({
+      asset: () => Promise.resolve({ ...rows, rows: [{ ...rows.rows[0]!, text }] }),
+      preview: () => Promise.resolve(null),
+    });
+    expect(builds.warmWorkers).toBe(0);
+    expect((await readAll(builds.build(1, job(), loaders('First')))).toString()).toContain('First');
+    expect(builds.warmWorkers).toBe(1);
+    const second = (await readAll(builds.build(2, job('pdf'), loaders('Second')))).toString('latin1');
+    expect(second.startsWith('%PDF-')).toBe(true);
+    const third = (await readAll(builds.build(1, job(), loaders('Third')))).toString();
+    expect(third).toContain('Third');
+    expect(third).not.toMatch(/First|Second/);
+    expect(builds.warmWorkers).toBe(1);
+    // A worker whose report failed is not kept.
+    const failing = builds.build(1, job(), {
+      asset: () => Promise.reject(new Error('database gone')),
+      preview: () => Promise.resolve(null),
+    });
+    await expect(readAll(failing)).rejects.toThrow('database gone');
+    expect(builds.warmWorkers).toBe(0);
+  });
+
   it('refuses a user’s export past their allowance with 429, and takes it again once one is done', async () => {
     builds = new ReportBuilds(limits({ running: 3, runningPerUser: 2, perUser: 3 }));
     const held = heldLoaders();

@@ -37,6 +37,12 @@ export const REPORT_BUILD_LIMITS: ReportBuildLimits = {
 /** A worker's heap: a report holds one asset's comments at a time (at most the markup one asset may carry). */
 const WORKER_HEAP_MB = 512;
 const WORKER_ENTRY = new URL('./reportWorkerBoot.mjs', import.meta.url);
+/**
+ * Workers kept loaded after a report, and for how long: starting one costs loading the report code
+ * (a large part of a small report's time, several times more on a busy machine).
+ */
+const IDLE_WORKERS = 2;
+const IDLE_MS = 60_000;
 
 interface Build {
   userId: number;
@@ -44,6 +50,8 @@ interface Build {
   loaders: ReportLoaders;
   out: Readable;
   worker: Worker | null;
+  /** Takes this build's listeners off its worker, which may draw another report after it. */
+  detach?: () => void;
   /** Pulls asked for before the worker was there. */
   pulls: number;
   /** The worker sent the whole file. */
@@ -53,8 +61,8 @@ interface Build {
 }
 
 /**
- * Comment reports drawn off the event loop (issue 22 item 2): each on a worker thread of its own,
- * a few at a time, at most two of one user's at once and COMMENT_EXPORTS_PER_USER under way; the
+ * Comment reports drawn off the event loop (issue 22 item 2): each on a worker thread (a few
+ * threads stay loaded between reports), a few at a time, at most two of one user's at once and COMMENT_EXPORTS_PER_USER under way; the
  * rest wait their turn in order. The worker asks for each asset's comments and preview as it
  * reaches them and sends its bytes only when the download pulls, so neither the server's thread
  * nor its memory carries a report.
@@ -62,6 +70,9 @@ interface Build {
 export class ReportBuilds {
   private readonly builds = new Set<Build>();
   private readonly waiting: Build[] = [];
+  /** Loaded workers waiting for a report, each with the timer that ends it. */
+  private readonly idle = new Map<Worker, NodeJS.Timeout>();
+  private closed = false;
 
   private readonly stallCheck: NodeJS.Timeout;
 
@@ -101,10 +112,21 @@ export class ReportBuilds {
     return build.out;
   }
 
+  /** Workers loaded and waiting for a report. */
+  get warmWorkers(): number {
+    return this.idle.size;
+  }
+
   /** Stops every report under way (the server is closing). */
   async close(): Promise<void> {
+    this.closed = true;
     clearInterval(this.stallCheck);
     const workers = [...this.builds].map((b) => b.worker).filter((w): w is Worker => w !== null);
+    for (const [worker, timer] of this.idle) {
+      clearTimeout(timer);
+      workers.push(worker);
+    }
+    this.idle.clear();
     this.waiting.length = 0;
     for (const build of this.builds) build.out.destroy();
     await Promise.all(workers.map((w) => w.terminate()));
@@ -137,18 +159,54 @@ export class ReportBuilds {
   }
 
   private start(build: Build): void {
-    const worker = new Worker(WORKER_ENTRY, {
-      workerData: build.job,
-      resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
-    });
+    const worker = this.warmWorker() ?? this.newWorker();
     build.worker = worker;
-    worker.on('message', (message: FromReportWorker) => this.heard(build, message));
-    worker.on('error', (error: Error) => build.out.destroy(error));
-    worker.on('exit', () => {
+    const heard = (message: FromReportWorker) => this.heard(build, message);
+    const failed = (error: Error) => build.out.destroy(error);
+    const exited = () => {
       if (!build.ended) build.out.destroy(new Error('The report worker stopped before the report was done.'));
       this.finish(build);
-    });
+    };
+    worker.on('message', heard).on('error', failed).on('exit', exited);
+    build.detach = () => worker.off('message', heard).off('error', failed).off('exit', exited);
+    this.post(build, { type: 'job', job: build.job });
     for (; build.pulls > 0; build.pulls -= 1) this.post(build, { type: 'pull' });
+  }
+
+  private newWorker(): Worker {
+    const worker = new Worker(WORKER_ENTRY, { resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
+    // An idle worker's failure or exit only takes it out of the warm ones.
+    worker.on('error', () => this.forget(worker)).on('exit', () => this.forget(worker));
+    return worker;
+  }
+
+  private warmWorker(): Worker | undefined {
+    const [worker] = this.idle.keys();
+    if (!worker) return undefined;
+    clearTimeout(this.idle.get(worker));
+    this.idle.delete(worker);
+    worker.ref();
+    return worker;
+  }
+
+  /** A worker that sent a whole report waits for the next one, a few of them for a while. */
+  private keepWarm(worker: Worker): void {
+    if (this.closed || this.idle.size >= IDLE_WORKERS) {
+      void worker.terminate();
+      return;
+    }
+    worker.unref();
+    const timer = setTimeout(() => {
+      this.idle.delete(worker);
+      void worker.terminate();
+    }, IDLE_MS);
+    timer.unref();
+    this.idle.set(worker, timer);
+  }
+
+  private forget(worker: Worker): void {
+    clearTimeout(this.idle.get(worker));
+    this.idle.delete(worker);
   }
 
   private heard(build: Build, message: FromReportWorker): void {
@@ -161,11 +219,16 @@ export class ReportBuilds {
         )
           build.clientStalledSince = Date.now();
         return;
-      case 'end':
+      case 'end': {
         build.ended = true;
+        const worker = build.worker!;
+        build.detach?.();
+        build.worker = null;
+        this.keepWarm(worker);
         build.out.push(null);
         this.finish(build);
         return;
+      }
       case 'error':
         build.out.destroy(new Error(message.message));
         return;
@@ -190,7 +253,7 @@ export class ReportBuilds {
     build.worker?.postMessage(message, transfer);
   }
 
-  /** The build leaves: its worker stops, and a waiting build may start. */
+  /** The build leaves: a worker still drawing it stops, and a waiting build may start. */
   private finish(build: Build): void {
     if (!this.builds.delete(build)) return;
     const waitingAt = this.waiting.indexOf(build);

@@ -2,7 +2,7 @@ import type { CommentExportFormat } from '@common/api/commentCarryOver';
 import type { ReportOutline, ReportPreview } from './reportModel';
 import type { ReportAssetRows } from './reportRounds';
 
-/** What a report's worker is started with. */
+/** A report a worker is asked to draw. */
 export interface ReportJob {
   format: CommentExportFormat;
   /** The PDF's title. */
@@ -21,8 +21,9 @@ export type ReportAnswer<K extends ReportAsk['kind']> = K extends 'asset'
   ? ReportAssetRows | null
   : Uint8Array | null;
 
-/** Server to worker: the answer to an ask, or leave to send one more chunk of the file. */
-export type ToReportWorker = { type: 'answer'; id: number; value: unknown } | { type: 'pull' };
+/** Server to worker: a report to draw, the answer to an ask, or leave to send one more chunk of the file. */
+export type ToReportWorker =
+  { type: 'job'; job: ReportJob } | { type: 'answer'; id: number; value: unknown } | { type: 'pull' };
 
 /** Worker to server: an ask, a chunk of the file (sent only after a pull), the end, or why it failed. */
 export type FromReportWorker =

@@ -1,5 +1,5 @@
 import { setPriority } from 'node:os';
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort } from 'node:worker_threads';
 import { commentCsv } from './commentCsv';
 import { createReportDocument, writeCommentPdf } from './commentPdf';
 import type { FromReportWorker, ReportAnswer, ReportAsk, ReportJob, ToReportWorker } from './reportMessages';
@@ -10,7 +10,9 @@ import { reportAsset } from './reportRounds';
  * A comment report built on a thread of its own (issue 22 item 2), so that drawing a heavy report
  * never holds up the server's other requests. It asks the server for each asset's comments and each
  * preview as it comes to them, and sends the file's bytes a batch per pull: the server pulls only
- * as fast as the client downloads, so a slow download holds the drawing, not memory.
+ * as fast as the client downloads, so a slow download holds the drawing, not memory. A worker
+ * draws one report at a time and, once it has sent one whole, waits for the next (reportBuilds.ts
+ * keeps a few warm: starting one costs loading the report code).
  */
 const port = parentPort!;
 
@@ -21,7 +23,6 @@ try {
 } catch {
   // Not allowed here: the report is drawn at the usual priority.
 }
-const job = workerData as ReportJob;
 /** Bytes gathered before a batch is sent: fewer, larger messages. */
 const BATCH_BYTES = 64 * 1024;
 
@@ -33,6 +34,19 @@ let pulls = 0;
 let pullWaiter: (() => void) | null = null;
 
 port.on('message', (message: ToReportWorker) => {
+  if (message.type === 'job') {
+    asked = 0;
+    waitingAnswers.clear();
+    pulls = 0;
+    pullWaiter = null;
+    run(message.job).catch((error: unknown) =>
+      send({
+        type: 'error',
+        message: error instanceof Error ? (error.stack ?? error.message) : String(error),
+      }),
+    );
+    return;
+  }
   if (message.type === 'pull') {
     pulls += 1;
     pullWaiter?.();
@@ -53,7 +67,7 @@ function ask<A extends ReportAsk>(request: A): Promise<ReportAnswer<A['kind']>> 
   });
 }
 
-const source: ReportSource = {
+const sourceOf = (job: ReportJob): ReportSource => ({
   outline: job.outline,
   asset: async (index) => {
     const rows = await ask({ kind: 'asset', index });
@@ -63,7 +77,7 @@ const source: ReportSource = {
     const bytes = await ask({ kind: 'preview', preview, page });
     return bytes && Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   },
-};
+});
 
 async function pulled(): Promise<void> {
   if (pulls === 0) await new Promise<void>((resolve) => (pullWaiter = resolve));
@@ -76,7 +90,8 @@ async function sendBatch(chunks: Buffer[]): Promise<void> {
   send({ type: 'chunk', bytes }, [bytes.buffer]);
 }
 
-function output(): AsyncIterable<string | Buffer> {
+function output(job: ReportJob): AsyncIterable<string | Buffer> {
+  const source = sourceOf(job);
   if (job.format === 'csv') return commentCsv(source);
   const doc = createReportDocument(job.title);
   writeCommentPdf(doc, source, { projectCover: job.projectCover }).catch((error: unknown) =>
@@ -85,10 +100,10 @@ function output(): AsyncIterable<string | Buffer> {
   return doc;
 }
 
-async function run(): Promise<void> {
+async function run(job: ReportJob): Promise<void> {
   let batch: Buffer[] = [];
   let size = 0;
-  for await (const chunk of output()) {
+  for await (const chunk of output(job)) {
     const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
     batch.push(bytes);
     size += bytes.length;
@@ -100,7 +115,3 @@ async function run(): Promise<void> {
   if (size > 0) await sendBatch(batch);
   send({ type: 'end' });
 }
-
-run().catch((error: unknown) =>
-  send({ type: 'error', message: error instanceof Error ? (error.stack ?? error.message) : String(error) }),
-);
