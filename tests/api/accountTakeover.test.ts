@@ -146,6 +146,9 @@ describe('guessing the current password from a stolen session', () => {
 });
 
 async function signInWithCode(user: { email: string; password: string }): Promise<ApiClient> {
+  // Mail jobs run side by side: an earlier code's mail still queued could be stored after this
+  // one's and read as the newest. Let them go out first.
+  await t.ctx.jobs.idle();
   const client = new ApiClient(t.baseUrl);
   const first = await client.post('/users/sign_in', { email: user.email, password: user.password });
   expect(first.body.response.error.code).toBe('access_code_required');

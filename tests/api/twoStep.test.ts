@@ -10,6 +10,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function askForCode(user: BuiltUser): Promise<{ client: ApiClient; code: string }> {
+  // Mail jobs run side by side: an earlier code's mail still queued could be stored after this
+  // one's and read as the newest. Let them go out first.
+  await t.ctx.jobs.idle();
   const client = new ApiClient(t.baseUrl);
   const first = await client.post('/users/sign_in', { email: user.email, password: user.password });
   expect(first.status).toBe(401);
