@@ -31,6 +31,8 @@ export interface UserPreferencesTable {
   projects_view_options: Generated<string>;
   /** JSON: common/api/assetLists.ts assetsViewOptionsSchema. */
   assets_view_options: Generated<string>;
+  /** IANA name the browser reported, for the daily digest at 09:00 local time. */
+  time_zone: Generated<string>;
 }
 
 export interface SessionsTable {
@@ -274,6 +276,8 @@ export interface ProjectUserStatesTable {
   user_id: number;
   last_seen_at: string | null;
   hidden_at: string | null;
+  /** Set while the member has muted the project: no notifications or e-mails but mentions. */
+  notifications_muted_at: string | null;
 }
 
 export interface FoldersTable {
@@ -456,6 +460,31 @@ export interface ActivityLogsTable {
   event_id: number | null;
 }
 
+/** A member's notification (projects-side §3), made from a committed event; migration 20261128200000. */
+export interface NotificationsTable {
+  id: Generated<number>;
+  user_id: number;
+  project_id: number;
+  event_id: number;
+  actor_id: number | null;
+  /** common/api/notifications.ts NotificationKind. */
+  kind: string;
+  title: string;
+  message: string;
+  asset_id: number | null;
+  /** Asset, Project or Comment. */
+  related_object_type: string;
+  related_object_id: number;
+  related_parent_id: number | null;
+  url: string;
+  quoted_comment: string | null;
+  created_at: string;
+  seen_at: string | null;
+  opened_at: string | null;
+  pinned_at: string | null;
+  emailed_at: string | null;
+}
+
 export interface DomainEventsTable {
   id: Generated<number>;
   type: string;
@@ -566,6 +595,7 @@ export interface Database {
   project_labels: ProjectLabelsTable;
   activity_logs: ActivityLogsTable;
   domain_events: DomainEventsTable;
+  notifications: NotificationsTable;
   jobs: JobsTable;
   job_schedules: JobSchedulesTable;
   tasks: TasksTable;

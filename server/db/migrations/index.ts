@@ -18,6 +18,7 @@ import * as shareShowComments from './20261128060000_share_show_comments';
 import * as jobLeaseOwner from './20261128070000_job_lease_owner';
 import * as countCommentFiles from './20261128090000_count_comment_files';
 import * as countCommentMarkupPoints from './20261128100000_count_comment_markup_points';
+import * as createNotifications from './20261128200000_create_notifications';
 
 /** Every migration, by name; names sort in the order they run. Never edit one that has landed. */
 export const migrations: Record<string, Migration> = {
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '20261128070000_job_lease_owner': jobLeaseOwner,
   '20261128090000_count_comment_files': countCommentFiles,
   '20261128100000_count_comment_markup_points': countCommentMarkupPoints,
+  '20261128200000_create_notifications': createNotifications,
 };

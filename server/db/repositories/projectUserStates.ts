@@ -1,6 +1,6 @@
 import type { Db } from '../database';
 
-type StateField = 'last_seen_at' | 'hidden_at';
+type StateField = 'last_seen_at' | 'hidden_at' | 'notifications_muted_at';
 
 /** Per-user state of projects: when the user last saw each one, and whether they hid it. */
 export class ProjectUserStatesRepository {
@@ -17,6 +17,7 @@ export class ProjectUserStatesRepository {
           user_id: userId,
           last_seen_at: null,
           hidden_at: null,
+          notifications_muted_at: null,
           [field]: value,
         })),
       )
