@@ -130,6 +130,26 @@ export const sharedAssetKeys = {
   one: (hash: string, assetId: number) => [...sharedKeys.all(hash), 'asset', assetId] as const,
 };
 
+/**
+ * Notifications (projects-side §2, §7): every notification query sits under `all`, so a live
+ * `notification.created` refreshes them all at once; `project(id)` is one project's list (its
+ * pages, filters and sort below it), `unseen` what the bell and the project strip count.
+ */
+export const notificationKeys = {
+  all: ['notifications'] as const,
+  project: (projectId: number) => ['notifications', 'projects', projectId] as const,
+  unseen: ['notifications', 'unseen'] as const,
+};
+
+/**
+ * Who else is looking at an asset (presence, issue 24 item 5): the answer of PUT
+ * /assets/{id}/viewers and of each live `asset.viewers_changed`. Not under the asset's key, so
+ * reading the asset again never sends a heartbeat.
+ */
+export const assetViewerKeys = {
+  asset: (assetId: number) => ['asset_viewers', assetId] as const,
+};
+
 export const queryKeys = {
   status: ['status'] as const,
   me: ['users', 'me'] as const,
@@ -149,4 +169,6 @@ export const queryKeys = {
   tasks: taskKeys,
   shared: sharedKeys,
   sharedAssets: sharedAssetKeys,
+  notifications: notificationKeys,
+  assetViewers: assetViewerKeys,
 };
