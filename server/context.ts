@@ -3,6 +3,7 @@ import { accountServices, type AccountServices } from './wiring/accounts';
 import { assetServices, type AssetServices } from './wiring/assets';
 import { billingServices, type BillingServices } from './wiring/billing';
 import { commentServices, type CommentServices } from './wiring/comments';
+import { notificationServices, type NotificationServices } from './wiring/notifications';
 import { createPlatform, type ContextOverrides, type Platform } from './wiring/platform';
 import { projectServices, type ProjectServices } from './wiring/projects';
 import { workspaceServices, type WorkspaceServices } from './wiring/workspaces';
@@ -20,6 +21,7 @@ export type AppContext = Platform &
   ProjectServices &
   AssetServices &
   CommentServices &
+  NotificationServices &
   AccountServices;
 
 export function createContext(config: Config, overrides: ContextOverrides = {}): AppContext {
@@ -29,6 +31,16 @@ export function createContext(config: Config, overrides: ContextOverrides = {}):
   const projects = projectServices(platform, workspaces);
   const assets = assetServices(platform, projects, workspaces);
   const comments = commentServices(platform, projects, assets);
+  const notifications = notificationServices(platform, projects);
   const accounts = accountServices(platform, [workspaces.workspaceInvitations, projects.projectInvitations]);
-  return { ...platform, ...billing, ...workspaces, ...projects, ...assets, ...comments, ...accounts };
+  return {
+    ...platform,
+    ...billing,
+    ...workspaces,
+    ...projects,
+    ...assets,
+    ...comments,
+    ...notifications,
+    ...accounts,
+  };
 }

@@ -67,9 +67,13 @@ export type Notification = z.infer<typeof notificationSchema>;
 /** Answer meta of a notification page (API.md: `total_pages`, `older_than`). */
 export const notificationsMetaSchema = z.object({
   total_pages: z.number().int(),
-  /** The cursor of this listing: the id the pages count down from; send it back for the next page. */
+  /**
+   * The cursor of this listing: the pages hold the ids below it. It echoes the `older_than` sent, or
+   * on a first page asked without one is the newest id + 1 (null when there is none); send it back
+   * with the next pages, so notifications arriving meanwhile neither repeat nor push items out.
+   */
   older_than: z.number().int().nullable(),
-  /** The caller's unseen notifications of this project (or of all, for GET /notifications). */
+  /** The caller's unseen notifications of this project (or of all their projects, for GET /notifications: the bell's dot). */
   unseen_count: z.number().int(),
 });
 export type NotificationsMeta = z.infer<typeof notificationsMetaSchema>;
@@ -96,6 +100,66 @@ export const markNotificationsReadSchema = z.object({
  * and e-mails stop; mentions still come). The project answer's `notifications_muted` tells it.
  */
 export const muteNotificationsSchema = z.object({ muted: z.boolean() });
+
+/**
+ * The query parameter of an asset page's address that names the comment thread to make active: a
+ * comment's notification links to `/projects/{p}/assets/{a}?comment_id={root}` (the root comment of
+ * a reply, the comment itself otherwise). A task's links to `/projects/{p}?open_tasks_panel`.
+ */
+export const ACTIVE_COMMENT_PARAM = 'comment_id';
+
+/** How much of a comment or task the item quotes (the quoted comment) at most. */
+export const QUOTED_COMMENT_MAX = 80;
+
+/** GET /projects/{id}/notifications and GET /notifications: the items and their meta. */
+export const notificationsPageSchema = z.object({
+  response: z.array(notificationSchema),
+  meta: notificationsMetaSchema,
+});
+export type NotificationsPage = z.infer<typeof notificationsPageSchema>;
+
+/** POST /mark_notifications_as_read: how many were marked and what stays unseen (the bell). */
+export const markedReadSchema = z.object({ marked: z.number().int(), unseen_count: z.number().int() });
+
+/**
+ * A message split into its plain and highlighted parts: the text between a pair of pipes is
+ * highlighted (projects-side §2). Names put into a message never carry a pipe (`withoutPipes`), so
+ * only the pipes the server placed delimit; a lone pipe left open reads as plain text.
+ */
+export function messageSegments(message: string): { text: string; highlighted: boolean }[] {
+  const parts = message.split('|');
+  const segments: { text: string; highlighted: boolean }[] = [];
+  const push = (text: string, highlighted: boolean) => {
+    if (text === '') return;
+    const last = segments[segments.length - 1];
+    if (last && last.highlighted === highlighted) last.text += text;
+    else segments.push({ text, highlighted });
+  };
+  parts.forEach((part, i) => {
+    const closed = i % 2 === 1 && i < parts.length - 1;
+    if (i % 2 === 1 && !closed) push(`|${part}`, false);
+    else push(part, closed);
+  });
+  return segments;
+}
+
+/** A name as it goes into a message: its pipes become broken bars, so they cannot open a highlight. */
+export function withoutPipes(text: string): string {
+  return text.replace(/\|/g, '\u00a6');
+}
+
+/**
+ * The suspended overlay of the panel (§2) reads the project answer's `workspace.is_active`: false
+ * means suspended. 'The workspace has been suspended.' when the caller owns that workspace
+ * (`workspace.owner_id` is theirs), 'The workspace that owns this project has been suspended.'
+ * otherwise.
+ */
+export function suspendedText(workspace: { is_active: boolean; owner_id: number }, userId: number) {
+  if (workspace.is_active) return null;
+  return workspace.owner_id === userId
+    ? NOTIFICATION_TEXTS.suspendedOwnWorkspace
+    : NOTIFICATION_TEXTS.suspendedOwnerWorkspace;
+}
 
 /** The number shown on a badge: at most UNSEEN_BADGE_CAP, '99+' beyond. */
 export function unseenBadgeText(count: number): string {

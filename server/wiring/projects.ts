@@ -45,6 +45,8 @@ export function projectServices(
     projectAccess,
     /** Presents projects for one user, their facts batch-loaded. */
     projectPresenter,
+    /** One project as the caller now sees it (let in again, presented). */
+    projectAnswer,
     projectCreation: new ProjectCreation(uow, workspaceAccess, projectAnswer, clock),
     /** Rename, edit, rush flag and last seen of one project. */
     projectService: new ProjectService(uow, projectAccess, workspaceAccess, projectAnswer, clock),

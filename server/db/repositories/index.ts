@@ -16,6 +16,7 @@ import { FoldersRepository } from './folders';
 import { LabelsRepository } from './labels';
 import { MailOutboxRepository } from './mailOutbox';
 import { MemberProjectsRepository } from './memberProjects';
+import { NotificationsRepository } from './notifications';
 import { PasswordResetTokensRepository } from './passwordResetTokens';
 import { ProjectFactsRepository } from './projectFacts';
 import { ProjectInvitationsRepository } from './projectInvitations';
@@ -55,6 +56,7 @@ const REPOSITORIES = {
   labels: (db: Db) => new LabelsRepository(db),
   mailOutbox: (db: Db) => new MailOutboxRepository(db),
   memberProjects: (db: Db) => new MemberProjectsRepository(db),
+  notifications: (db: Db) => new NotificationsRepository(db),
   passwordResetTokens: (db: Db) => new PasswordResetTokensRepository(db),
   projectFacts: (db: Db) => new ProjectFactsRepository(db),
   projectInvitations: (db: Db) => new ProjectInvitationsRepository(db),

@@ -70,6 +70,8 @@ export class TaskService {
         text: truncate(input.text, QUOTED_TEXT_MAX),
         assignee: responsibles[0]!.name,
         due_date: formatDayMonthYear(input.due_date),
+        // Who is told (notifications): the assignee and every responsible.
+        assigned_ids: input.assigned_ids,
       });
       return id;
     });
@@ -105,6 +107,8 @@ export class TaskService {
         await this.record(tx, view, 'task.updated', task.id, {
           text: truncate(text, QUOTED_TEXT_MAX),
           fields,
+          // The responsibles this change added, who are told (notifications).
+          ...(responsiblesChanged ? { added_ids: ids.filter((id) => !before.includes(id)) } : {}),
         });
       });
     }
