@@ -55,6 +55,7 @@ import { commentRoutes } from './routes/comments';
 import { commentCarryOverRoutes } from './routes/commentCarryOver';
 import { commentReportRoutes } from './routes/commentReports';
 import { taskRoutes } from './routes/tasks';
+import { notificationRoutes } from './routes/notifications';
 import { documentingMultipart } from './routes/multipartDoc';
 
 export const API_PREFIX = '/api/v1';
@@ -142,6 +143,7 @@ export async function buildApp(
       await api.register(commentCarryOverRoutes(ctx));
       await api.register(commentReportRoutes(ctx));
       await api.register(taskRoutes(ctx));
+      await api.register(notificationRoutes(ctx));
       await api.register(sandboxPaymentRoutes(ctx));
       await api.register(stripeWebhookRoutes(ctx));
       api.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, () => app.swagger());

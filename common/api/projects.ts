@@ -119,7 +119,10 @@ export const projectSchema = z.object({
   has_new_tasks: z.boolean(),
   workspace: projectWorkspaceSchema,
   labels_order: z.array(z.number().int()),
+  /** The caller's notifications of the project not yet seen (§3; the panel's strip badge). */
   unseen_notifications_count: z.number().int(),
+  /** The caller muted the project's notifications (mentions still come). */
+  notifications_muted: z.boolean(),
 });
 export type Project = z.infer<typeof projectSchema>;
 

@@ -18,7 +18,13 @@ export type RenditionKind = keyof typeof RENDITIONS | 'original' | 'tiles';
  * The address of a round's file. The round's storage folder (a random name per preview run) is in
  * it, so a new rendition has a new address and each can be kept by browsers for a year.
  */
-export function renditionUrl(round: AssetVersionRow, kind: RenditionKind): string | null {
+export function renditionUrl(
+  round: Pick<
+    AssetVersionRow,
+    'id' | 'original_key' | 'tiles_key' | (typeof RENDITIONS)[keyof typeof RENDITIONS]
+  >,
+  kind: RenditionKind,
+): string | null {
   const key =
     kind === 'original' ? round.original_key : kind === 'tiles' ? round.tiles_key : round[RENDITIONS[kind]];
   if (!key) return null;

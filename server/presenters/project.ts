@@ -136,8 +136,8 @@ export function presentProject(row: ProjectRow, facts: ProjectFacts, userId: num
       is_active: workspace.isActive,
     },
     labels_order: labelsOrder,
-    // Notifications arrive with their issue; it fills this in then.
-    unseen_notifications_count: 0,
+    unseen_notifications_count: assets?.unseenNotifications ?? 0,
+    notifications_muted: Boolean(state?.notifications_muted_at),
   };
 }
 

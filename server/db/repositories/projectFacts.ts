@@ -72,6 +72,11 @@ export interface ProjectAssetFacts {
    * asset fact, but read in the same query so a page of projects costs no more queries.
    */
   hasNewTasks: boolean;
+  /**
+   * The user's notifications of the project not yet seen, while they are a member (not an asset
+   * fact either: read in the same query for the same reason).
+   */
+  unseenNotifications: number;
 }
 
 function group<T>(rows: T[], key: (row: T) => number): Map<number, T[]> {
@@ -232,6 +237,11 @@ export class ProjectFactsRepository {
         hasNewlyApprovedComments(userId).as('has_newly_approved_comments'),
         sql<boolean>`exists (select 1 from tasks t where t.project_id = p.id
           and ${byOther('t.author_id')} and ${after('t.created_at')})`.as('has_new_tasks'),
+        sql<number | string>`(select count(*) from notifications n
+          inner join project_members m on m.project_id = n.project_id and m.user_id = n.user_id
+          where n.project_id = p.id and n.user_id = ${userId} and n.seen_at is null)`.as(
+          'unseen_notifications',
+        ),
       ])
       .where('p.id', 'in', projectIds)
       .execute();
@@ -247,6 +257,7 @@ export class ProjectFactsRepository {
           hasNewComments: Boolean(r.has_new_comments),
           hasNewlyApprovedComments: Boolean(r.has_newly_approved_comments),
           hasNewTasks: Boolean(r.has_new_tasks),
+          unseenNotifications: Number(r.unseen_notifications ?? 0),
         },
       ]),
     );

@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '@server/db/database';
+import { buildAsset } from './assetFactories';
+import { buildComment } from './commentFactories';
+import { buildUser } from './factories';
+import { startTestApp, type TestApp } from './harness';
+import { buildProjectCast } from './projectCast';
+import { addProjectMember } from './projectFactories';
+
+/** Every statement the app runs while `logged` is set (the job queue's polling left out). */
+let logged: string[] | null = null;
+function logging(db: Db): Db {
+  return db.withPlugin({
+    transformQuery: (args) => {
+      const sql = db.getExecutor().compileQuery(args.node, args.queryId).sql;
+      if (!/"jobs"|"job_schedules"/.test(sql)) logged?.push(sql);
+      return args.node;
+    },
+    transformResult: (args) => Promise.resolve(args.result),
+  });
+}
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp({}, { wrapDb: logging });
+});
+afterAll(() => t.close());
+
+describe('the notifications of one comment', () => {
+  it('cost the same statements for 3 members as for 200: the members in one query, one insert', async () => {
+    const measure = async (extraMembers: number) => {
+      const cast = await buildProjectCast(t.baseUrl, t.ctx);
+      for (let i = 0; i < extraMembers; i += 1)
+        await addProjectMember(
+          t.ctx,
+          cast.project.id,
+          (await buildUser(t.ctx)).id,
+          i % 2 ? 'viewer' : 'collaborator',
+        );
+      const asset = await buildAsset(cast.owner.client, cast.project.id);
+      await t.ctx.jobs.idle();
+      logged = [];
+      const comment = await buildComment(cast.collaborator.client, asset.id);
+      const statements = logged;
+      logged = null;
+      const made = await t.ctx.db
+        .selectFrom('notifications')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('related_object_id', '=', comment.id)
+        .where('related_object_type', '=', 'Comment')
+        .executeTakeFirstOrThrow();
+      return {
+        count: statements.length,
+        notifications: Number(made.n),
+        writes: statements.filter((s) => /^insert into "notifications"/.test(s)).length,
+        reads: statements.filter((s) =>
+          /from "notifications"|from "project_members" as "m" left join "user_preferences"/.test(s),
+        ).length,
+      };
+    };
+    const small = await measure(0);
+    const large = await measure(197);
+    // Owner and viewer; then everyone of the 200 but the author.
+    expect([small.notifications, large.notifications]).toEqual([2, 199]);
+    expect(large.count).toBe(small.count);
+    expect([large.writes, large.reads]).toEqual([1, 1]);
+  });
+});
