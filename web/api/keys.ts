@@ -125,6 +125,8 @@ export const dismissalKeys = { all: ['user_dismissals'] as const };
 
 /** A public link's assets: under the link's key. */
 export const sharedAssetKeys = {
+  /** Every asset list of the link (root and folders). */
+  lists: (hash: string) => [...sharedKeys.all(hash), 'assets'] as const,
   list: (hash: string, folderId: number | null) =>
     [...sharedKeys.all(hash), 'assets', folderId ?? 'root'] as const,
   one: (hash: string, assetId: number) => [...sharedKeys.all(hash), 'asset', assetId] as const,

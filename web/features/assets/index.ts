@@ -4,7 +4,7 @@
  * wall); the files behind it are the feature's own.
  */
 export { useMarkAssetSeen } from './api/assetActions';
-export { listedAssets, replaceInLists } from './api/assetCache';
+export { listedAssets, patchInLists, removeFromLists, replaceInLists } from './api/assetCache';
 export { assetKeys, refreshAfterUpload, useAsset, useAssetList } from './api/assets';
 export { assetNotFound, isAssetGone } from '@web/api/assetNotFound';
 export { AssetNotFoundDialog } from './AssetNotFoundDialog';
