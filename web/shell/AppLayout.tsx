@@ -7,6 +7,7 @@ import { BreadcrumbsProvider, useBreadcrumbTrail } from '../components/Breadcrum
 import { ProfileMenu } from './ProfileMenu/ProfileMenu';
 import { SupportChat } from './SupportChat/SupportChat';
 import { CreateProjectFlowProvider } from '@web/features/projects';
+import { useLiveUpdates } from '@web/features/live';
 import { TopBar } from './TopBar/TopBar';
 import classes from './AppLayout.module.css';
 
@@ -28,9 +29,10 @@ function SignedInTopBar() {
 /**
  * Every signed-in page: the top bar over the page. The zips under way and 'Asset Not Found'
  * belong to no one page: a zip goes on as the user moves on, and any screen acting on an asset
- * may learn it is gone.
+ * may learn it is gone. The tab's live stream is open while the user is signed in.
  */
 export function AppLayout() {
+  useLiveUpdates(null);
   return (
     <BreadcrumbsProvider>
       <PlanFlowProvider>

@@ -56,6 +56,7 @@ export function AssetHeader({
   comparing = false,
   compareControl,
   tasks,
+  viewers,
 }: {
   asset: AssetView;
   round: AssetRound;
@@ -69,6 +70,8 @@ export function AssetHeader({
   compareControl?: ReactNode;
   /** The project's tasks and their panel, for those who see tasks. */
   tasks?: ReactNode;
+  /** Who else is looking at the asset now. */
+  viewers?: ReactNode;
 }) {
   const approved = asset.approve === 'confirmed';
   const backLabel = ASSET_HEADER_TEXTS.back(back.label);
@@ -112,6 +115,7 @@ export function AssetHeader({
         {compareControl}
       </Group>
       <Group gap={8} wrap="nowrap">
+        {viewers}
         <Group gap={2} wrap="nowrap" className={classes.stepper}>
           <HeaderAction
             label={ASSET_HEADER_TEXTS.previous}

@@ -11,6 +11,7 @@ import { DownloadAssetsDialog } from '@web/features/downloads';
 import { CommentsPanel, StageMarkup } from '@web/features/comments';
 import { MarkupStore } from '@web/features/markup';
 import { TasksButton } from '@web/features/tasks';
+import { AssetViewers } from '@web/features/live';
 import { ViewController } from '@web/features/viewer';
 import { actorOf } from '@web/features/projects';
 import { AssetHeader } from './AssetHeader';
@@ -157,6 +158,7 @@ export function AssetReview({
                 />
               )
             }
+            viewers={<AssetViewers assetId={asset.id} />}
           />
         }
         stage={

@@ -6,6 +6,7 @@ import { BreadcrumbsProvider, useBreadcrumbTrail } from '@web/components/Breadcr
 import { TopBar } from '@web/shell/TopBar/TopBar';
 import classes from '@web/shell/AppLayout.module.css';
 import { useSharedAsset } from '@web/features/sharedView';
+import { useLiveUpdates } from '@web/features/live';
 
 /**
  * On an asset page of a link that allows downloads: the latest round's original (the server
@@ -54,8 +55,10 @@ function SharedTopBar() {
   );
 }
 
-/** Pages of a project shared by link: open to anyone, no account tools. */
+/** Pages of a project shared by link: open to anyone, no account tools; live with the link's stream. */
 export function SharedLayout() {
+  const { shareHash = '' } = useParams();
+  useLiveUpdates(shareHash, shareHash.length > 0);
   return (
     <BreadcrumbsProvider>
       <div className={classes.root}>
