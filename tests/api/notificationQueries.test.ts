@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '@server/db/database';
+import { NotificationSubscriber } from '@server/events/notificationSubscriber';
 import { buildAsset } from './assetFactories';
 import { buildComment } from './commentFactories';
 import { buildUser } from './factories';
@@ -50,6 +51,8 @@ describe('the notifications of one comment', () => {
         .where('related_object_type', '=', 'Comment')
         .executeTakeFirstOrThrow();
       return {
+        cast,
+        assetId: asset.id as number,
         count: statements.length,
         notifications: Number(made.n),
         writes: statements.filter((s) => /^insert into "notifications"/.test(s)).length,
@@ -64,5 +67,43 @@ describe('the notifications of one comment', () => {
     expect([small.notifications, large.notifications]).toEqual([2, 199]);
     expect(large.count).toBe(small.count);
     expect([large.writes, large.reads]).toEqual([1, 1]);
+
+    // Events swept up together (a redelivery) share the reads; their rows go in inserts of 500.
+    const events = await t.ctx.uow.transaction((tx) =>
+      tx.recordMany(
+        [1, 2, 3].map((n) => ({
+          type: 'asset.flagged' as const,
+          workspaceId: large.cast.workspace.id,
+          projectId: large.cast.project.id,
+          actorId: large.cast.collaborator.user.id,
+          subject: { type: 'Asset', id: large.assetId },
+          data: { name: `swept ${n}` },
+        })),
+      ),
+    );
+    await t.ctx.db
+      .deleteFrom('notifications')
+      .where(
+        'event_id',
+        'in',
+        events.map((e) => e.id),
+      )
+      .execute();
+    logged = [];
+    await new NotificationSubscriber(t.ctx.uow.read.notifications).handle(events);
+    const statements = logged;
+    logged = null;
+    expect(statements.filter((s) => /^insert into "notifications"/.test(s))).toHaveLength(2);
+    expect(statements).toHaveLength(4);
+    const made = await t.ctx.db
+      .selectFrom('notifications')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where(
+        'event_id',
+        'in',
+        events.map((e) => e.id),
+      )
+      .executeTakeFirstOrThrow();
+    expect(Number(made.n)).toBe(3 * 199);
   });
 });

@@ -88,6 +88,9 @@ const id = (value: unknown): number | null =>
 const ids = (value: unknown): number[] =>
   Array.isArray(value) ? value.filter((v): v is number => id(v) !== null) : [];
 
+/** An event's data read field by field, each checked where it is read (a stored event may be older than its type). */
+const dataOf = (event: { data: object }) => event.data as Record<string, unknown>;
+
 export const assetUrl = (projectId: number, assetId: number) => `/projects/${projectId}/assets/${assetId}`;
 
 /** The message: the actor highlighted, then what they did (names never carry a pipe). */
@@ -132,7 +135,7 @@ export function notificationContent(
   const projectId = event.projectId;
   const subjectId = event.subject?.id ?? null;
   if (projectId === null || subjectId === null) return null;
-  const data = event.data;
+  const data = dataOf(event);
   if (event.type === 'task.created' || event.type === 'task.updated') {
     const task = text(data.text);
     return {
@@ -187,12 +190,12 @@ export function notificationContent(
 /** The kind an event makes for a member who is not mentioned; null for an event that makes none. */
 function commonKind(event: DomainEvent): NotificationKind | null {
   const kind = EVENT_KINDS[event.type] ?? null;
-  return kind === 'comments' && id(event.data.markup_number) !== null ? 'markups' : kind;
+  return kind === 'comments' && id(dataOf(event).markup_number) !== null ? 'markups' : kind;
 }
 
 /** The users an event addresses by name: mentioned in a comment, assigned a task. */
 function addressed(event: DomainEvent): { mentioned: Set<number>; assigned: Set<number> | null } {
-  const data = event.data;
+  const data = dataOf(event);
   if (event.type === 'comment.created' || event.type === 'comment.replied')
     return { mentioned: new Set(ids(data.mentions)), assigned: null };
   if (event.type === 'task.created')
