@@ -56,6 +56,7 @@ import { commentCarryOverRoutes } from './routes/commentCarryOver';
 import { commentReportRoutes } from './routes/commentReports';
 import { taskRoutes } from './routes/tasks';
 import { notificationRoutes } from './routes/notifications';
+import { emailLinkRoutes } from './routes/emailLinks';
 import { documentingMultipart } from './routes/multipartDoc';
 
 export const API_PREFIX = '/api/v1';
@@ -144,6 +145,7 @@ export async function buildApp(
       await api.register(commentReportRoutes(ctx));
       await api.register(taskRoutes(ctx));
       await api.register(notificationRoutes(ctx));
+      await api.register(emailLinkRoutes(ctx));
       await api.register(sandboxPaymentRoutes(ctx));
       await api.register(stripeWebhookRoutes(ctx));
       api.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, () => app.swagger());

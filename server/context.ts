@@ -4,6 +4,7 @@ import { assetServices, type AssetServices } from './wiring/assets';
 import { billingServices, type BillingServices } from './wiring/billing';
 import { commentServices, type CommentServices } from './wiring/comments';
 import { notificationServices, type NotificationServices } from './wiring/notifications';
+import { notificationDigestServices, type NotificationDigestServices } from './wiring/notificationDigests';
 import { createPlatform, type ContextOverrides, type Platform } from './wiring/platform';
 import { projectServices, type ProjectServices } from './wiring/projects';
 import { workspaceServices, type WorkspaceServices } from './wiring/workspaces';
@@ -22,7 +23,8 @@ export type AppContext = Platform &
   AssetServices &
   CommentServices &
   NotificationServices &
-  AccountServices;
+  AccountServices &
+  NotificationDigestServices;
 
 export function createContext(config: Config, overrides: ContextOverrides = {}): AppContext {
   const platform = createPlatform(config, overrides);
@@ -33,6 +35,7 @@ export function createContext(config: Config, overrides: ContextOverrides = {}):
   const comments = commentServices(platform, projects, assets);
   const notifications = notificationServices(platform, projects);
   const accounts = accountServices(platform, [workspaces.workspaceInvitations, projects.projectInvitations]);
+  const digests = notificationDigestServices(platform, projects, assets);
   return {
     ...platform,
     ...billing,
@@ -42,5 +45,6 @@ export function createContext(config: Config, overrides: ContextOverrides = {}):
     ...comments,
     ...notifications,
     ...accounts,
+    ...digests,
   };
 }

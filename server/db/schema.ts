@@ -483,6 +483,27 @@ export interface NotificationsTable {
   opened_at: string | null;
   pinned_at: string | null;
   emailed_at: string | null;
+  /** The digest that carries it by e-mail (set with emailed_at); null when it was not mailed. */
+  digest_id: number | null;
+}
+
+/** One e-mail of new notifications to one user about one project; migration 20261128210000. */
+export interface NotificationDigestsTable {
+  id: Generated<number>;
+  user_id: number;
+  project_id: number;
+  /** 'digest' or 'mention'. */
+  kind: string;
+  created_at: string;
+  /** The lease of the send in progress. */
+  sending_until: string | null;
+  sent_at: string | null;
+}
+
+/** How far the recurring digest run has looked for users' slots. */
+export interface NotificationDigestRunsTable {
+  name: string;
+  covered_until: string;
 }
 
 export interface DomainEventsTable {
@@ -596,6 +617,8 @@ export interface Database {
   activity_logs: ActivityLogsTable;
   domain_events: DomainEventsTable;
   notifications: NotificationsTable;
+  notification_digests: NotificationDigestsTable;
+  notification_digest_runs: NotificationDigestRunsTable;
   jobs: JobsTable;
   job_schedules: JobSchedulesTable;
   tasks: TasksTable;

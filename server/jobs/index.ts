@@ -9,8 +9,10 @@ import type { AssetPreviews } from '../services/assets/assetPreviews';
 import type { PasswordResetService } from '../services/accounts/passwordResets';
 import type { BillingPeriodService } from '../services/billing/billingPeriods';
 import type { UploadSweep } from '../services/assets/uploadSweep';
+import type { NotificationDigestService } from '../services/notifications/notificationDigests';
 import { BILLING_PERIODS, BILLING_PERIODS_CRON, billingPeriodsJob } from './billingPeriodsJob';
 import { addressMailJob } from './addressMailJob';
+import { DIGEST_RUN, DIGEST_RUN_CRON, digestDeliverJob, digestRunJob } from './digestJobs';
 import { sendMailJob } from './mailJob';
 import { previewJob } from './previewJob';
 import { REDELIVER_EVENTS, REDELIVER_EVENTS_CRON, redeliverEventsJob } from './redeliverEventsJob';
@@ -30,6 +32,8 @@ export interface JobDependencies {
   log: Logger;
   /** Downloads too large to stream: the zip job builds the archive and mails the link. */
   downloads: Downloads;
+  /** E-mail digests of notifications (every minute; one delivery job per user). */
+  notificationDigests: NotificationDigestService;
 }
 
 /**
@@ -50,6 +54,8 @@ export function registerJobs(queue: JobQueue, deps: JobDependencies): void {
   );
   queue.register(zipJob(deps.downloads));
   queue.register(removeZipJob(deps.downloads));
+  queue.register(digestRunJob(deps.notificationDigests, deps.log));
+  queue.register(digestDeliverJob(deps.notificationDigests));
 }
 
 /** The recurring jobs; set by the process entries (web and worker), not by the tests. */
@@ -57,4 +63,5 @@ export async function scheduleRecurringJobs(queue: JobQueue): Promise<void> {
   await queue.schedule(BILLING_PERIODS, BILLING_PERIODS_CRON);
   await queue.schedule(REDELIVER_EVENTS, REDELIVER_EVENTS_CRON);
   await queue.schedule(SWEEP_UPLOADS, SWEEP_UPLOADS_CRON);
+  await queue.schedule(DIGEST_RUN, DIGEST_RUN_CRON);
 }

@@ -15,7 +15,17 @@ export function sendMailJob(delivery: Mailer): JobDefinition<Mail & Record<strin
     retryLimit: 9,
     retryDelaySeconds: 10,
     timeLimitSeconds: 60,
-    run: ({ to, subject, text, html }) => delivery.send({ to, subject, text, ...(html ? { html } : {}) }),
+    run: ({ to, subject, text, html, messageId, inReplyTo, references, headers }) =>
+      delivery.send({
+        to,
+        subject,
+        text,
+        ...(html ? { html } : {}),
+        ...(messageId ? { messageId } : {}),
+        ...(inReplyTo ? { inReplyTo } : {}),
+        ...(references ? { references } : {}),
+        ...(headers ? { headers } : {}),
+      }),
   };
 }
 

@@ -19,6 +19,7 @@ import * as jobLeaseOwner from './20261128070000_job_lease_owner';
 import * as countCommentFiles from './20261128090000_count_comment_files';
 import * as countCommentMarkupPoints from './20261128100000_count_comment_markup_points';
 import * as createNotifications from './20261128200000_create_notifications';
+import * as notificationDigests from './20261128210000_notification_digests';
 
 /** Every migration, by name; names sort in the order they run. Never edit one that has landed. */
 export const migrations: Record<string, Migration> = {
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '20261128090000_count_comment_files': countCommentFiles,
   '20261128100000_count_comment_markup_points': countCommentMarkupPoints,
   '20261128200000_create_notifications': createNotifications,
+  '20261128210000_notification_digests': notificationDigests,
 };

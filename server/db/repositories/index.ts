@@ -17,6 +17,7 @@ import { LabelsRepository } from './labels';
 import { MailOutboxRepository } from './mailOutbox';
 import { MemberProjectsRepository } from './memberProjects';
 import { NotificationsRepository } from './notifications';
+import { NotificationDigestsRepository } from './notificationDigests';
 import { PasswordResetTokensRepository } from './passwordResetTokens';
 import { ProjectFactsRepository } from './projectFacts';
 import { ProjectInvitationsRepository } from './projectInvitations';
@@ -57,6 +58,7 @@ const REPOSITORIES = {
   mailOutbox: (db: Db) => new MailOutboxRepository(db),
   memberProjects: (db: Db) => new MemberProjectsRepository(db),
   notifications: (db: Db) => new NotificationsRepository(db),
+  notificationDigests: (db: Db) => new NotificationDigestsRepository(db),
   passwordResetTokens: (db: Db) => new PasswordResetTokensRepository(db),
   projectFacts: (db: Db) => new ProjectFactsRepository(db),
   projectInvitations: (db: Db) => new ProjectInvitationsRepository(db),
