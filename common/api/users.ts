@@ -83,10 +83,33 @@ export const alarmSchema = z.object({
 });
 export type Alarm = z.infer<typeof alarmSchema>;
 
+/** The longest time zone name the server keeps (the IANA names are at most 32 characters). */
+export const TIME_ZONE_MAX = 64;
+const IANA_NAME = /^[A-Za-z][A-Za-z0-9_+-]*(?:\/[A-Za-z0-9_+-]+)*$/;
+
+/** Whether `zone` is an IANA time zone name (not an offset) that Intl knows. */
+export function isIanaTimeZone(zone: string): boolean {
+  if (zone.length > TIME_ZONE_MAX || !IANA_NAME.test(zone)) return false;
+  try {
+    new Intl.DateTimeFormat('en-GB', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const TIME_ZONE_INVALID = 'is not a known time zone';
+export const timeZoneSchema = z
+  .string()
+  .max(TIME_ZONE_MAX)
+  .refine(isIanaTimeZone, { error: TIME_ZONE_INVALID });
+
 export const notificationsPreferencesSchema = z.object({
   notification_alarms: z.array(alarmSchema),
   email_alarms: z.array(alarmSchema),
   email_every: z.enum(EMAIL_EVERY_VALUES),
+  /** The IANA time zone the daily digest is sent in (09:00 local); the browser reports it. */
+  time_zone: z.string(),
 });
 export type NotificationsPreferences = z.infer<typeof notificationsPreferencesSchema>;
 
@@ -95,5 +118,6 @@ export const notificationsPreferencesUpdateSchema = z.object({
   notification_alarms: z.array(alarmToggle).optional(),
   email_alarms: z.array(alarmToggle).optional(),
   email_every: z.enum(EMAIL_EVERY_VALUES).optional(),
+  time_zone: timeZoneSchema.optional(),
 });
 export type NotificationsPreferencesUpdate = z.infer<typeof notificationsPreferencesUpdateSchema>;

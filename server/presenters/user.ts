@@ -40,6 +40,7 @@ export function presentNotificationsPreferences(preferences: PreferenceRow): Not
     notification_alarms: presentAlarms(preferences.notification_alarms),
     email_alarms: presentAlarms(preferences.email_alarms),
     email_every: preferences.email_every as EmailEvery,
+    time_zone: preferences.time_zone,
   };
 }
 

@@ -33,6 +33,7 @@ describe('GET /notifications_preferences', () => {
       notification_alarms: alarmsWithOff(),
       email_alarms: alarmsWithOff(),
       email_every: 'once_per_day',
+      time_zone: 'UTC',
     });
   });
 
@@ -50,12 +51,14 @@ describe('PATCH /notifications_preferences', () => {
       notification_alarms: [{ identifier: 'comments', value: false }],
       email_alarms: [{ identifier: 'tasks', value: false }],
       email_every: 'every_quarter_hour',
+      time_zone: 'UTC',
     });
     expect(answer.status).toBe(200);
     const expected = {
       notification_alarms: alarmsWithOff('comments'),
       email_alarms: alarmsWithOff('tasks'),
       email_every: 'every_quarter_hour',
+      time_zone: 'UTC',
     };
     expect(answer.body.response).toEqual(expected);
 
@@ -80,6 +83,7 @@ describe('PATCH /notifications_preferences', () => {
       ],
       email_alarms: [{ identifier: 'flagged', value: false }],
       email_every: 'once_per_hour',
+      time_zone: 'UTC',
     });
     const answer = await client.patch('/notifications_preferences', {
       notification_alarms: [{ identifier: 'mentions', value: true }],
@@ -89,6 +93,7 @@ describe('PATCH /notifications_preferences', () => {
       notification_alarms: alarmsWithOff('approved_assets'),
       email_alarms: alarmsWithOff('flagged'),
       email_every: 'once_per_hour',
+      time_zone: 'UTC',
     });
 
     // Each list keeps its own values: changing e-mail alarms does not copy the in-app ones.
@@ -99,6 +104,7 @@ describe('PATCH /notifications_preferences', () => {
       notification_alarms: alarmsWithOff('approved_assets'),
       email_alarms: alarmsWithOff('flagged', 'tasks'),
       email_every: 'once_per_hour',
+      time_zone: 'UTC',
     });
   });
 
@@ -110,6 +116,7 @@ describe('PATCH /notifications_preferences', () => {
         { identifier: 'birthdays', value: false },
       ],
       email_every: 'once_per_hour',
+      time_zone: 'UTC',
     });
     expect(answer.status).toBe(422);
     expect(answer.body.response.error.code).toBe('invalid_record');
@@ -120,6 +127,7 @@ describe('PATCH /notifications_preferences', () => {
       notification_alarms: alarmsWithOff(),
       email_alarms: alarmsWithOff(),
       email_every: 'once_per_day',
+      time_zone: 'UTC',
     });
   });
 
@@ -145,6 +153,7 @@ describe('PATCH /notifications_preferences', () => {
   it('answers 401 unauthorized to an anonymous caller', async () => {
     const answer = await new ApiClient(t.baseUrl).patch('/notifications_preferences', {
       email_every: 'once_per_hour',
+      time_zone: 'UTC',
     });
     expect(answer.status).toBe(401);
     expect(answer.body.response.error.code).toBe('unauthorized');
@@ -157,6 +166,7 @@ describe('PATCH /notifications_preferences', () => {
       notification_alarms: [{ identifier: 'replies', value: false }],
       email_alarms: [{ identifier: 'uploaded_assets', value: false }],
       email_every: 'once_per_hour',
+      time_zone: 'UTC',
     });
     expect(changed.status).toBe(200);
 
@@ -165,6 +175,7 @@ describe('PATCH /notifications_preferences', () => {
       notification_alarms: alarmsWithOff(),
       email_alarms: alarmsWithOff(),
       email_every: 'once_per_day',
+      time_zone: 'UTC',
     });
     expect((await t.ctx.uow.read.users.preferencesOf(second.user.id)).email_every).toBe('once_per_day');
   });

@@ -1,6 +1,7 @@
 import { Outlet } from 'react-router';
 import { AssetNotFoundDialog } from '@web/features/assets';
 import { ZipBoxes } from '@web/features/downloads';
+import { TimeZoneReporter } from '@web/features/account';
 import { PlanFlowProvider, TrialIndicator, WorkspaceNotices } from '@web/features/billing';
 import { Breadcrumbs } from '../components/Breadcrumbs/Breadcrumbs';
 import { BreadcrumbsProvider, useBreadcrumbTrail } from '../components/Breadcrumbs/BreadcrumbsContext';
@@ -41,6 +42,7 @@ export function AppLayout() {
             <SignedInTopBar />
             <WorkspaceNotices />
             <SupportChat />
+            <TimeZoneReporter />
             <ZipBoxes />
             <AssetNotFoundDialog />
             <main className={classes.main}>

@@ -155,6 +155,7 @@ export class ProfileService {
       ...(notificationAlarms ? { notification_alarms: notificationAlarms } : {}),
       ...(emailAlarms ? { email_alarms: emailAlarms } : {}),
       ...(update.email_every ? { email_every: update.email_every } : {}),
+      ...(update.time_zone && update.time_zone !== current.time_zone ? { time_zone: update.time_zone } : {}),
     });
     return presentNotificationsPreferences(await this.uow.read.users.preferencesOf(userId));
   }

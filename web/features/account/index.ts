@@ -17,3 +17,4 @@ export {
 export { NotificationsSection } from './notifications/NotificationsSection';
 export { ProfileSection } from './profile/ProfileSection';
 export { SecuritySection } from './security/SecuritySection';
+export { TimeZoneReporter } from './timeZone/TimeZoneReporter';

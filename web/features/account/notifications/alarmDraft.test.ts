@@ -7,6 +7,7 @@ const prefs: NotificationsPreferences = {
   notification_alarms: ALARMS.map((a) => ({ ...a, value: true })),
   email_alarms: [{ identifier: 'mentions', text: 'Someone @mentions me', value: true }],
   email_every: 'once_per_day',
+  time_zone: 'UTC',
 };
 
 describe('notification preference draft', () => {
