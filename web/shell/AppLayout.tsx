@@ -3,6 +3,7 @@ import { AssetNotFoundDialog } from '@web/features/assets';
 import { ZipBoxes } from '@web/features/downloads';
 import { TimeZoneReporter } from '@web/features/account';
 import { PlanFlowProvider, TrialIndicator, WorkspaceNotices } from '@web/features/billing';
+import { NotificationsBell } from '@web/features/notifications';
 import { Breadcrumbs } from '../components/Breadcrumbs/Breadcrumbs';
 import { BreadcrumbsProvider, useBreadcrumbTrail } from '../components/Breadcrumbs/BreadcrumbsContext';
 import { ProfileMenu } from './ProfileMenu/ProfileMenu';
@@ -20,6 +21,7 @@ function SignedInTopBar() {
       right={
         <>
           <TrialIndicator />
+          <NotificationsBell />
           <ProfileMenu />
         </>
       }

@@ -203,7 +203,16 @@ function ReplyBox({
  * complete / reopen check, the body, and the thread of replies with its reply box. Hovering it
  * lights its markup on the stage.
  */
-export function CommentCard({ comment, actions }: { comment: Comment; actions: CommentActions }) {
+export function CommentCard({
+  comment,
+  actions,
+  active = false,
+}: {
+  comment: Comment;
+  actions: CommentActions;
+  /** The thread a link opened the page on (a notification's comment): set apart. */
+  active?: boolean;
+}) {
   const [replying, setReplying] = useState(false);
   // Each card follows the lit comment itself: lighting one redraws two cards, not the whole list.
   const lit = useSyncExternalStore(
@@ -228,6 +237,8 @@ export function CommentCard({ comment, actions }: { comment: Comment; actions: C
       id={`comment-${comment.id}`}
       className={classes.card}
       data-lit={lit || undefined}
+      data-active={active || undefined}
+      aria-current={active || undefined}
       data-redrawing={redrawing || undefined}
       data-done={done || undefined}
       data-pending={pending || undefined}

@@ -69,6 +69,7 @@ export function CommentsPanel({
   store,
   page = 1,
   onPage,
+  activeCommentId = null,
 }: {
   asset: AssetView;
   round: AssetRound;
@@ -78,6 +79,11 @@ export function CommentsPanel({
   page?: number;
   /** Shows another page of the document (a comment on it was picked). */
   onPage?: (page: number) => void;
+  /**
+   * The thread a link asked for (a notification's `?comment_id`, the root comment, or a reply whose
+   * root is then meant): once the round's comments are in, it is shown, scrolled to and lit.
+   */
+  activeCommentId?: number | null;
 }) {
   const me = useSignedInUser();
   const comments = useRoundComments(asset.id, round.number);
@@ -95,6 +101,19 @@ export function CommentsPanel({
   useEffect(() => {
     if (loaded) markSeen(asset.id);
   }, [loaded, asset.id, round.number, markSeen]);
+
+  // The thread a link names: its root, found once the comments are in, lit and scrolled to.
+  const activeRoot =
+    activeCommentId === null
+      ? null
+      : (comments.data?.find(
+          (c) => c.id === activeCommentId || c.replies.some((r) => r.id === activeCommentId),
+        )?.id ?? null);
+  useEffect(() => {
+    if (activeRoot === null) return;
+    store.setHighlight(activeRoot);
+    document.getElementById(`comment-${activeRoot}`)?.scrollIntoView({ block: 'center' });
+  }, [activeRoot, store]);
 
   const role = project.current_user_role?.name ?? null;
   const actor = { userId: me?.id ?? 0, role, isWorkspaceOwner: project.current_user_is_workspace_owner };
@@ -180,7 +199,12 @@ export function CommentsPanel({
     body = (
       <div className={classes.list} data-testid="comment-list">
         {shown.map((comment) => (
-          <CommentCard key={comment.id} comment={comment} actions={actions} />
+          <CommentCard
+            key={comment.id}
+            comment={comment}
+            actions={actions}
+            active={comment.id === activeRoot}
+          />
         ))}
       </div>
     );

@@ -16,7 +16,14 @@ export { ActivityLogPanel } from './ActivityLogPanel';
 export { activityTime } from './activityTime';
 export { activityKeys } from './api/activity';
 export { retryUnlessAccessError, useMarkProjectSeen, useProject } from './api/project';
-export { patchCachedProject, projectKeys, refreshProjectLists, useProjectMembers } from './api/projects';
+export {
+  patchCachedProject,
+  projectKeys,
+  refreshProjectLists,
+  useProjectList,
+  useProjectMembers,
+  type ProjectListParams,
+} from './api/projects';
 export { CreateProjectFlowProvider } from './CreateProjectFlow';
 export { ProjectInvitation } from './invitations/ProjectInvitation';
 export { InviteToProjectModal } from './InviteToProjectModal';

@@ -3,6 +3,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { AssetView } from '@common/api/assets';
+import { ACTIVE_COMMENT_PARAM } from '@common/api/notifications';
 import type { Project } from '@common/api/projects';
 import { assetAbilities } from '@common/assetGrid/abilities';
 import { can } from '@common/projectRoles';
@@ -53,6 +54,9 @@ export function AssetReview({
       },
       { replace: true },
     );
+  // A notification's link names the comment thread to open (`?comment_id`).
+  const activeParam = Number(searchParams.get(ACTIVE_COMMENT_PARAM));
+  const activeCommentId = Number.isInteger(activeParam) && activeParam > 0 ? activeParam : null;
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const commands = useAssetCommands(project.id);
@@ -192,6 +196,7 @@ export function AssetReview({
             store={markup}
             page={page}
             onPage={goToPage}
+            activeCommentId={activeCommentId}
           />
         }
       />

@@ -1,0 +1,119 @@
+import { memo, type ReactNode } from 'react';
+import { ActionIcon, Tooltip } from '@mantine/core';
+import {
+  IconAt,
+  IconChecklist,
+  IconCircleCheck,
+  IconFlag,
+  IconMessageCircle,
+  IconMessageReply,
+  IconPencil,
+  IconPin,
+  IconPinFilled,
+  IconUpload,
+} from '@tabler/icons-react';
+import { messageSegments, type Notification, type NotificationKind } from '@common/api/notifications';
+import { activityTime } from '@web/features/projects';
+import { PANEL_TEXTS } from './notificationTexts';
+import classes from './Notifications.module.css';
+
+const KIND_ICONS: Record<NotificationKind, ReactNode> = {
+  mentions: <IconAt size={22} />,
+  comments: <IconMessageCircle size={22} />,
+  markups: <IconPencil size={22} />,
+  replies: <IconMessageReply size={22} />,
+  uploaded_assets: <IconUpload size={22} />,
+  tasks: <IconChecklist size={22} />,
+  flagged: <IconFlag size={22} />,
+  approved_assets: <IconCircleCheck size={22} />,
+};
+
+/** The message with its `|highlighted|` segment set apart (§2); the whole clamped to two lines. */
+export function NotificationMessage({ message }: { message: string }) {
+  return (
+    <span className={classes.message} data-testid="notification-message">
+      {messageSegments(message).map((segment, i) =>
+        segment.highlighted ? (
+          <strong key={i} className={classes.highlighted} data-testid="notification-highlight">
+            {segment.text}
+          </strong>
+        ) : (
+          <span key={i}>{segment.text}</span>
+        ),
+      )}
+    </span>
+  );
+}
+
+/**
+ * One notification (§2): the asset's picture (or the kind's icon), the title and how long ago, the
+ * message and the quoted comment; a click opens what it is about, the pin keeps it on top.
+ */
+export const NotificationItem = memo(function NotificationItem({
+  notification,
+  onOpen,
+  onPin,
+}: {
+  notification: Notification;
+  onOpen: (notification: Notification) => void;
+  onPin: (notification: Notification, pinned: boolean) => void;
+}) {
+  const unread = !notification.was_read;
+  const pinned = notification.is_pinned;
+  return (
+    <div
+      className={classes.item}
+      data-unread={unread || undefined}
+      data-testid="notification"
+      data-notification-id={notification.id}
+      data-pinned={pinned || undefined}
+      role="listitem"
+    >
+      {unread && <span className={classes.unreadDot} aria-hidden />}
+      <button type="button" className={classes.itemButton} onClick={() => onOpen(notification)}>
+        {notification.image ? (
+          <img className={classes.image} src={notification.image} alt="" loading="lazy" draggable={false} />
+        ) : (
+          <span className={classes.kindIcon} aria-hidden>
+            {KIND_ICONS[notification.kind]}
+          </span>
+        )}
+        <span className={classes.itemText}>
+          <span className={classes.itemTitleRow}>
+            <span className={classes.itemTitle} data-testid="notification-title">
+              {notification.title}
+            </span>
+            <time
+              className={classes.itemTime}
+              dateTime={notification.created_at}
+              title={new Date(notification.created_at).toLocaleString()}
+            >
+              {activityTime(notification.created_at)}
+            </time>
+          </span>
+          <NotificationMessage message={notification.message} />
+          {notification.quoted_comment && (
+            <span className={classes.quote} data-testid="notification-quote">
+              {notification.quoted_comment}
+            </span>
+          )}
+        </span>
+      </button>
+      <Tooltip label={pinned ? PANEL_TEXTS.unpin : PANEL_TEXTS.pin} withArrow openDelay={300}>
+        <ActionIcon
+          className={classes.pin}
+          data-pinned={pinned || undefined}
+          variant="subtle"
+          color={pinned ? 'brand' : 'gray'}
+          size="md"
+          aria-label={PANEL_TEXTS.pin}
+          aria-pressed={pinned}
+          onClick={() => onPin(notification, !pinned)}
+          data-testid="notification-pin"
+        >
+          {pinned ? <IconPinFilled size={16} /> : <IconPin size={16} />}
+        </ActionIcon>
+      </Tooltip>
+    </div>
+  );
+});
