@@ -7,8 +7,8 @@ import classes from './Notifications.module.css';
 
 /** An item's height before it is measured: one line of message, no quote. */
 const ESTIMATED_ITEM_PX = 92;
-/** The next page is asked for when the list's end comes this close (items) to the view. */
-const LOAD_AHEAD = 5;
+/** Items drawn beyond the view, each way; the next page is asked for once the end is among them. */
+const OVERSCAN = 4;
 
 function LoadingRow() {
   return (
@@ -72,14 +72,15 @@ export function NotificationList({
     count,
     getScrollElement: () => scroller.current,
     estimateSize: () => ESTIMATED_ITEM_PX,
-    overscan: 6,
+    overscan: OVERSCAN,
     getItemKey: (index) => items[index]?.id ?? 'more',
   });
   const rows = virtualizer.getVirtualItems();
   const lastShown = rows[rows.length - 1]?.index ?? -1;
 
   useEffect(() => {
-    if (hasMore && !loadingMore && lastShown >= items.length - LOAD_AHEAD) loadMore();
+    // The row after the last item (the loading row) is drawn: the end is within OVERSCAN items.
+    if (hasMore && !loadingMore && lastShown >= items.length) loadMore();
   }, [hasMore, loadingMore, lastShown, items.length, loadMore]);
 
   return (
