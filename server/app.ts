@@ -57,6 +57,7 @@ import { commentReportRoutes } from './routes/commentReports';
 import { taskRoutes } from './routes/tasks';
 import { notificationRoutes } from './routes/notifications';
 import { emailLinkRoutes } from './routes/emailLinks';
+import { liveRoutes } from './routes/live';
 import { documentingMultipart } from './routes/multipartDoc';
 
 export const API_PREFIX = '/api/v1';
@@ -146,6 +147,7 @@ export async function buildApp(
       await api.register(taskRoutes(ctx));
       await api.register(notificationRoutes(ctx));
       await api.register(emailLinkRoutes(ctx));
+      await api.register(liveRoutes(ctx));
       await api.register(sandboxPaymentRoutes(ctx));
       await api.register(stripeWebhookRoutes(ctx));
       api.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, () => app.swagger());
@@ -154,6 +156,12 @@ export async function buildApp(
   );
 
   await registerWebApp(app, overrides.webDir ?? DEFAULT_WEB_DIR, { production: config.env === 'production' });
+  ctx.liveStreams.start();
+  // Open streams would hold the server's close: they end first (the clients reconnect elsewhere).
+  app.addHook('preClose', (done) => {
+    ctx.liveStreams.close();
+    done();
+  });
   app.addHook('onClose', async () => {
     await ctx.reportBuilds.close();
     await ctx.jobs.stop();

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { LIVE_HEARTBEAT_SECONDS } from '@common/api/liveEvents';
 import { INVITE_EMAILS_PER_DAY } from '@common/limits';
 
 const flag = z
@@ -53,6 +54,10 @@ const envSchema = z.object({
   WORKER: flag.default(true),
   JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   EVENT_BUS: z.enum(['memory', 'postgres']).optional(),
+  /** The live stream's heartbeat (a comment line), so proxies keep it open. */
+  LIVE_HEARTBEAT_SECONDS: z.coerce.number().positive().default(LIVE_HEARTBEAT_SECONDS),
+  /** How often each instance sweeps presence whose time passed and closes streams of expired links. */
+  LIVE_SWEEP_SECONDS: z.coerce.number().positive().default(10),
   INTERCOM_APP_ID: z.string().optional(),
   INTERCOM_SECRET: z.string().optional(),
 });
@@ -86,6 +91,8 @@ export interface Config {
   jobs: { queue: 'embedded' | 'pg-boss'; worker: boolean; concurrency: number };
   /** How committed domain events reach the other processes: in-process, or LISTEN/NOTIFY. */
   eventBus: 'memory' | 'postgres';
+  /** The live stream (GET /events) and presence: milliseconds. */
+  live: { heartbeatMs: number; sweepMs: number };
   payments:
     | { provider: 'sandbox' }
     | {
@@ -145,6 +152,10 @@ export function loadConfig(overrides: Record<string, string | undefined> = {}): 
     inviteEmailsPerDay: env.INVITE_EMAILS_PER_DAY,
     jobs: { queue: env.JOB_QUEUE, worker: env.WORKER, concurrency: env.JOB_CONCURRENCY },
     eventBus: env.EVENT_BUS ?? (onPostgres ? 'postgres' : 'memory'),
+    live: {
+      heartbeatMs: Math.round(env.LIVE_HEARTBEAT_SECONDS * 1000),
+      sweepMs: Math.round(env.LIVE_SWEEP_SECONDS * 1000),
+    },
     payments: paymentsConfig(env),
   };
 }

@@ -5,6 +5,7 @@ import { billingServices, type BillingServices } from './wiring/billing';
 import { commentServices, type CommentServices } from './wiring/comments';
 import { notificationServices, type NotificationServices } from './wiring/notifications';
 import { notificationDigestServices, type NotificationDigestServices } from './wiring/notificationDigests';
+import { liveServices, type LiveServices } from './wiring/live';
 import { createPlatform, type ContextOverrides, type Platform } from './wiring/platform';
 import { projectServices, type ProjectServices } from './wiring/projects';
 import { workspaceServices, type WorkspaceServices } from './wiring/workspaces';
@@ -24,7 +25,8 @@ export type AppContext = Platform &
   CommentServices &
   NotificationServices &
   AccountServices &
-  NotificationDigestServices;
+  NotificationDigestServices &
+  LiveServices;
 
 export function createContext(config: Config, overrides: ContextOverrides = {}): AppContext {
   const platform = createPlatform(config, overrides);
@@ -34,6 +36,7 @@ export function createContext(config: Config, overrides: ContextOverrides = {}):
   const assets = assetServices(platform, projects, workspaces);
   const comments = commentServices(platform, projects, assets);
   const notifications = notificationServices(platform, projects);
+  const live = liveServices(platform, projects, assets);
   const accounts = accountServices(platform, [workspaces.workspaceInvitations, projects.projectInvitations]);
   const digests = notificationDigestServices(platform, projects, assets);
   return {
@@ -46,5 +49,6 @@ export function createContext(config: Config, overrides: ContextOverrides = {}):
     ...notifications,
     ...accounts,
     ...digests,
+    ...live,
   };
 }

@@ -506,6 +506,16 @@ export interface NotificationDigestRunsTable {
   covered_until: string;
 }
 
+/** Who is looking at an asset, until `expires_at` (presence, issue 24). */
+export interface AssetViewersTable {
+  id: Generated<number>;
+  asset_id: number;
+  project_id: number;
+  user_id: number;
+  joined_at: string;
+  expires_at: string;
+}
+
 export interface DomainEventsTable {
   id: Generated<number>;
   type: string;
@@ -619,6 +629,7 @@ export interface Database {
   notifications: NotificationsTable;
   notification_digests: NotificationDigestsTable;
   notification_digest_runs: NotificationDigestRunsTable;
+  asset_viewers: AssetViewersTable;
   jobs: JobsTable;
   job_schedules: JobSchedulesTable;
   tasks: TasksTable;

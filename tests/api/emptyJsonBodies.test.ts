@@ -23,6 +23,8 @@ describe('a bodiless call sent with a JSON content type and no body', () => {
     const bodiless: { method: string; path: string }[] = [];
     for (const [path, methods] of Object.entries(doc.paths)) {
       for (const [method, operation] of Object.entries(methods)) {
+        // The live stream (GET /events) answers a stream that stays open: it takes no body either way.
+        if (path.endsWith('/events')) continue;
         if (!operation.requestBody) bodiless.push({ method: method.toUpperCase(), path });
       }
     }

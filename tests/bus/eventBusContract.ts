@@ -85,6 +85,26 @@ export function describeEventBusContract(label: string, makePair: () => Promise<
       expect(gone).toEqual([]);
     });
 
+    it('carries a signal to signal listeners only, and events to event listeners only', async () => {
+      pair = await makePair();
+      const events: DomainEvent[] = [];
+      pair.listener.subscribe((e) => events.push(e));
+      const signal = { type: 'asset.viewers_changed' as const, projectId: 7, assetId: 9 };
+      const arrival = new Promise((resolve) => {
+        const stop = pair!.listener.onSignal((s) => {
+          stop();
+          resolve(s);
+        });
+      });
+      await pair.publisher.signal(signal);
+      expect(await arrival).toEqual(signal);
+      const event = sampleEvent();
+      const eventArrival = nextEvent(pair.listener, (e) => e.id === event.id);
+      await pair.publisher.publish(event);
+      await eventArrival;
+      expect(events).toEqual([event]);
+    });
+
     it('carries an event too large for one message without its data', async () => {
       pair = await makePair();
       const event = sampleEvent({ data: { text: 'x'.repeat(20_000) } });

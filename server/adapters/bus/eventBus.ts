@@ -3,6 +3,17 @@ import type { DomainEvent } from '@common/domainEvents';
 export type BusListener = (event: DomainEvent) => void;
 
 /**
+ * A passing state that is no domain event and is never replayed: someone arrived at or left an
+ * asset (presence). It says what changed, not the new state: each process reads that itself.
+ */
+export interface BusSignal {
+  type: 'asset.viewers_changed';
+  projectId: number;
+  assetId: number;
+}
+export type SignalListener = (signal: BusSignal) => void;
+
+/**
  * Fans committed domain events out to every web process (for the live stream): in-process when
  * one process runs the app, PostgreSQL LISTEN/NOTIFY between instances. Delivery is best effort
  * and at most once per process; what must happen exactly once is done by the subscribers.
@@ -12,5 +23,8 @@ export interface EventBus {
   publish(event: DomainEvent): Promise<void>;
   /** Answers the function that stops listening. */
   subscribe(listener: BusListener): () => void;
+  /** Sends a signal to every web process (this one included), best effort. */
+  signal(signal: BusSignal): Promise<void>;
+  onSignal(listener: SignalListener): () => void;
   close(): Promise<void>;
 }

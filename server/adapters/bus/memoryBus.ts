@@ -1,9 +1,10 @@
 import type { DomainEvent } from '@common/domainEvents';
-import type { BusListener, EventBus } from './eventBus';
+import type { BusListener, BusSignal, EventBus, SignalListener } from './eventBus';
 
 /** The embedded mode's bus: one process, so publishing is calling the listeners. */
 export class MemoryEventBus implements EventBus {
   private readonly listeners = new Set<BusListener>();
+  private readonly signalListeners = new Set<SignalListener>();
 
   async start(): Promise<void> {}
 
@@ -16,7 +17,17 @@ export class MemoryEventBus implements EventBus {
     return () => this.listeners.delete(listener);
   }
 
+  async signal(signal: BusSignal): Promise<void> {
+    for (const listener of this.signalListeners) listener(signal);
+  }
+
+  onSignal(listener: SignalListener): () => void {
+    this.signalListeners.add(listener);
+    return () => this.signalListeners.delete(listener);
+  }
+
   async close(): Promise<void> {
     this.listeners.clear();
+    this.signalListeners.clear();
   }
 }

@@ -1,7 +1,7 @@
 import type { DomainEvent } from '@common/domainEvents';
 import pg from 'pg';
 import type { Logger } from 'pino';
-import type { BusListener, EventBus } from './eventBus';
+import type { BusListener, BusSignal, EventBus, SignalListener } from './eventBus';
 
 /** NOTIFY payloads are limited to 8000 bytes; larger events travel without their data. */
 const MAX_PAYLOAD = 7900;
@@ -14,6 +14,7 @@ const RECONNECT_MS = 1000;
  */
 export class PostgresEventBus implements EventBus {
   private readonly listeners = new Set<BusListener>();
+  private readonly signalListeners = new Set<SignalListener>();
   private client: pg.Client | null = null;
   private closed = false;
   readonly channel: string;
@@ -30,8 +31,9 @@ export class PostgresEventBus implements EventBus {
     const client = new pg.Client({ connectionString: this.url });
     client.on('notification', (message) => {
       if (message.channel !== this.channel || !message.payload) return;
-      const event = JSON.parse(message.payload) as DomainEvent;
-      for (const listener of this.listeners) listener(event);
+      const parsed = JSON.parse(message.payload) as DomainEvent | { signal: BusSignal };
+      if ('signal' in parsed) for (const listener of this.signalListeners) listener(parsed.signal);
+      else for (const listener of this.listeners) listener(parsed);
     });
     client.on('error', (err) => {
       this.log.warn({ err }, 'event bus connection lost');
@@ -50,6 +52,17 @@ export class PostgresEventBus implements EventBus {
     await this.client.query('select pg_notify($1, $2)', [this.channel, payload]);
   }
 
+  /** On the events' channel, told apart by its `signal` key (an event has none). */
+  async signal(signal: BusSignal): Promise<void> {
+    if (!this.client) return;
+    await this.client.query('select pg_notify($1, $2)', [this.channel, JSON.stringify({ signal })]);
+  }
+
+  onSignal(listener: SignalListener): () => void {
+    this.signalListeners.add(listener);
+    return () => this.signalListeners.delete(listener);
+  }
+
   subscribe(listener: BusListener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
@@ -58,6 +71,7 @@ export class PostgresEventBus implements EventBus {
   async close(): Promise<void> {
     this.closed = true;
     this.listeners.clear();
+    this.signalListeners.clear();
     const client = this.client;
     this.client = null;
     await client?.end().catch(() => undefined);

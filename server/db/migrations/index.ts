@@ -20,6 +20,7 @@ import * as countCommentFiles from './20261128090000_count_comment_files';
 import * as countCommentMarkupPoints from './20261128100000_count_comment_markup_points';
 import * as createNotifications from './20261128200000_create_notifications';
 import * as notificationDigests from './20261128210000_notification_digests';
+import * as createAssetViewers from './20261128220000_create_asset_viewers';
 
 /** Every migration, by name; names sort in the order they run. Never edit one that has landed. */
 export const migrations: Record<string, Migration> = {
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '20261128100000_count_comment_markup_points': countCommentMarkupPoints,
   '20261128200000_create_notifications': createNotifications,
   '20261128210000_notification_digests': notificationDigests,
+  '20261128220000_create_asset_viewers': createAssetViewers,
 };

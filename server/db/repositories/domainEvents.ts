@@ -87,6 +87,27 @@ export class DomainEventsRepository {
     return rows.map(toEvent);
   }
 
+  /**
+   * The events of these projects recorded after `afterId`, oldest first, at most `limit`: the
+   * live stream's replay after a reconnection (Last-Event-ID).
+   */
+  async ofProjectsAfter(
+    afterId: number,
+    projectIds: readonly number[],
+    limit: number,
+  ): Promise<DomainEvent[]> {
+    if (projectIds.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('domain_events')
+      .selectAll()
+      .where('id', '>', afterId)
+      .where('project_id', 'in', [...projectIds])
+      .orderBy('id')
+      .limit(limit)
+      .execute();
+    return rows.map(toEvent);
+  }
+
   /** The events of one type, oldest first. */
   async ofType(type: DomainEventType): Promise<DomainEvent[]> {
     const rows = await this.db

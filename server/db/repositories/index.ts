@@ -4,6 +4,7 @@ import { AssetListsRepository } from './assetLists';
 import { AssetUploadsRepository } from './assetUploads';
 import { AssetUserStatesRepository } from './assetUserStates';
 import { AssetVersionsRepository } from './assetVersions';
+import { AssetViewersRepository } from './assetViewers';
 import { AssetsRepository } from './assets';
 import { ActivityLogsRepository } from './activityLogs';
 import { AttemptThrottlesRepository } from './attemptThrottles';
@@ -14,6 +15,7 @@ import { CommentThreadsRepository } from './commentThreads';
 import { DomainEventsRepository } from './domainEvents';
 import { FoldersRepository } from './folders';
 import { LabelsRepository } from './labels';
+import { LiveFactsRepository } from './liveFacts';
 import { MailOutboxRepository } from './mailOutbox';
 import { MemberProjectsRepository } from './memberProjects';
 import { NotificationsRepository } from './notifications';
@@ -47,6 +49,7 @@ const REPOSITORIES = {
   assetUploads: (db: Db) => new AssetUploadsRepository(db),
   assetUserStates: (db: Db) => new AssetUserStatesRepository(db),
   assetVersions: (db: Db) => new AssetVersionsRepository(db),
+  assetViewers: (db: Db) => new AssetViewersRepository(db),
   attemptThrottles: (db: Db) => new AttemptThrottlesRepository(db),
   billing: (db: Db) => new BillingRepository(db),
   comments: (db: Db) => new CommentsRepository(db),
@@ -55,6 +58,7 @@ const REPOSITORIES = {
   domainEvents: (db: Db) => new DomainEventsRepository(db),
   folders: (db: Db) => new FoldersRepository(db),
   labels: (db: Db) => new LabelsRepository(db),
+  liveFacts: (db: Db) => new LiveFactsRepository(db),
   mailOutbox: (db: Db) => new MailOutboxRepository(db),
   memberProjects: (db: Db) => new MemberProjectsRepository(db),
   notifications: (db: Db) => new NotificationsRepository(db),

@@ -315,6 +315,7 @@ export class CommentService {
           asset: current.name,
           asset_id: current.id,
           parent_id: parent?.id ?? null,
+          version_id: parent ? parent.version_id : current.current_version_id,
           excerpt: commentExcerpt(input.text),
           markup_number: markupNumber,
           mentions: mentionedIds(input.text),
@@ -362,7 +363,13 @@ export class CommentService {
     return tx.record(
       projectEvent(view.project, view.userId, type, {
         subject: { type: 'Comment', id: comment.id },
-        data: { asset: asset.name, asset_id: asset.id, parent_id: comment.parent_id, ...data },
+        data: {
+          asset: asset.name,
+          asset_id: asset.id,
+          parent_id: comment.parent_id,
+          version_id: comment.version_id,
+          ...data,
+        },
       }),
     );
   }
