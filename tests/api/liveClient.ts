@@ -22,6 +22,8 @@ export class LiveStream {
   status = 0;
   contentType: string | null = null;
   body: string = '';
+  /** As EventSource keeps it: the id of the last message that carried one (sent back as Last-Event-ID). */
+  lastEventId: string | null = null;
   /** The reconnection delay the server asked for (`retry:`). */
   retry: number | null = null;
 
@@ -89,6 +91,7 @@ export class LiveStream {
       else if (line.startsWith('data:')) data.push(line.slice(5).trimStart());
       else if (line.startsWith('retry:')) this.retry = Number(line.slice(6));
     }
+    if (id !== null) this.lastEventId = id;
     if (data.length) this.messages.push({ id, event, data: JSON.parse(data.join('\n')) });
   }
 
