@@ -1,5 +1,4 @@
 import { memo, type ReactNode } from 'react';
-import { ActionIcon, Tooltip } from '@mantine/core';
 import {
   IconAt,
   IconChecklist,
@@ -72,7 +71,7 @@ export const NotificationItem = memo(function NotificationItem({
       {unread && <span className={classes.unreadDot} aria-hidden />}
       <button type="button" className={classes.itemButton} onClick={() => onOpen(notification)}>
         {notification.image ? (
-          <img className={classes.image} src={notification.image} alt="" loading="lazy" draggable={false} />
+          <img className={classes.image} src={notification.image} alt="" decoding="async" draggable={false} />
         ) : (
           <span className={classes.kindIcon} aria-hidden>
             {KIND_ICONS[notification.kind]}
@@ -83,11 +82,7 @@ export const NotificationItem = memo(function NotificationItem({
             <span className={classes.itemTitle} data-testid="notification-title">
               {notification.title}
             </span>
-            <time
-              className={classes.itemTime}
-              dateTime={notification.created_at}
-              title={new Date(notification.created_at).toLocaleString()}
-            >
+            <time className={classes.itemTime} dateTime={notification.created_at}>
               {activityTime(notification.created_at)}
             </time>
           </span>
@@ -99,21 +94,19 @@ export const NotificationItem = memo(function NotificationItem({
           )}
         </span>
       </button>
-      <Tooltip label={pinned ? PANEL_TEXTS.unpin : PANEL_TEXTS.pin} withArrow openDelay={300}>
-        <ActionIcon
-          className={classes.pin}
-          data-pinned={pinned || undefined}
-          variant="subtle"
-          color={pinned ? 'brand' : 'gray'}
-          size="md"
-          aria-label={PANEL_TEXTS.pin}
-          aria-pressed={pinned}
-          onClick={() => onPin(notification, !pinned)}
-          data-testid="notification-pin"
-        >
-          {pinned ? <IconPinFilled size={16} /> : <IconPin size={16} />}
-        </ActionIcon>
-      </Tooltip>
+      {/* A plain button with a native tip: a list of thousands mounts rows as it scrolls. */}
+      <button
+        type="button"
+        className={classes.pin}
+        data-pinned={pinned || undefined}
+        title={pinned ? PANEL_TEXTS.unpin : PANEL_TEXTS.pin}
+        aria-label={PANEL_TEXTS.pin}
+        aria-pressed={pinned}
+        onClick={() => onPin(notification, !pinned)}
+        data-testid="notification-pin"
+      >
+        {pinned ? <IconPinFilled size={16} /> : <IconPin size={16} />}
+      </button>
     </div>
   );
 });

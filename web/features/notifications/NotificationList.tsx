@@ -73,6 +73,8 @@ export function NotificationList({
     getScrollElement: () => scroller.current,
     estimateSize: () => ESTIMATED_ITEM_PX,
     overscan: OVERSCAN,
+    // Scrolling renders when React next can, not synchronously inside each scroll event.
+    useFlushSync: false,
     getItemKey: (index) => items[index]?.id ?? 'more',
   });
   const rows = virtualizer.getVirtualItems();
