@@ -3,6 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import type { Comment } from '@common/api/comments';
 import { mentionToken } from '@common/api/comments';
 import { NOTIFICATION_TEXTS, type Notification } from '@common/api/notifications';
+import { stripCapacity } from '@web/features/notifications/stripLayout';
 import { DESKTOP, newPage, shot, useAppAndBrowser } from './harness';
 import { makeUser, signUpInSession } from './journeys';
 import { addMember, call, createProject, teamWorkspace } from './projectJourneys';
@@ -284,6 +285,68 @@ describe('notifications panel', () => {
     await page.waitForURL(`**/assets/${asset.id}?comment_id=${root.id}`);
     const card = page.locator(`[data-testid=comment][data-comment-id="${root.id}"]`);
     await expect.poll(() => card.getAttribute('data-active')).not.toBeNull();
+  });
+
+  it('pages the strip, fits it to the height after a resize, caps a badge at 99+', async () => {
+    const { page, project, comment, workspace } = await cast();
+    for (let n = 1; n <= 10; n++) await createProject(page, workspace.id, { name: `Extra ${n}` });
+    // 100 comments: Spring Campaign's badge reads 99+.
+    for (let n = 1; n <= 100; n++) await comment(`Note ${n}`);
+    await expect
+      .poll(
+        async () =>
+          (await call<{ unseen_notifications_count: number }>(page, 'GET', `/projects/${project.id}`))
+            .unseen_notifications_count,
+      )
+      .toBe(100);
+    await page.goto('/projects');
+    await openPanel(page);
+    await expect.poll(() => title(page).innerText()).toBe('Notifications for Spring Campaign');
+    expect(await stripProject(page, 'Spring Campaign').getByTestId('strip-badge').innerText()).toBe('99+');
+
+    // As many 71 px items as the strip's height holds (12 projects do not fit in 900 px).
+    const strip = page.getByTestId('strip-projects');
+    const fits = async () => {
+      const height = await strip.evaluate((el) => el.clientHeight);
+      return { capacity: Number(await strip.getAttribute('data-capacity')), expected: stripCapacity(height) };
+    };
+    await expect
+      .poll(async () => {
+        const f = await fits();
+        return f.capacity === f.expected;
+      })
+      .toBe(true);
+    const tall = Number(await strip.getAttribute('data-capacity'));
+    expect(await page.getByTestId('strip-project').count()).toBe(tall);
+    expect(tall).toBeLessThan(12);
+
+    // Down shows the next projects, up is back at the start and then disabled.
+    const up = page.getByTestId('strip-up');
+    const down = page.getByTestId('strip-down');
+    expect(await up.isDisabled()).toBe(true);
+    const first = await page.getByTestId('strip-project').first().getAttribute('data-project-id');
+    await down.click();
+    await expect
+      .poll(() => page.getByTestId('strip-project').first().getAttribute('data-project-id'))
+      .not.toBe(first);
+    expect(await up.isDisabled()).toBe(false);
+    await expect.poll(() => down.isDisabled()).toBe(true);
+    await up.click();
+    await expect
+      .poll(() => page.getByTestId('strip-project').first().getAttribute('data-project-id'))
+      .toBe(first);
+
+    // A shorter window: once the resize has settled, fewer projects show.
+    await page.setViewportSize({ width: 1440, height: 560 });
+    await expect
+      .poll(async () => {
+        const f = await fits();
+        return f.capacity === f.expected && f.capacity < tall;
+      })
+      .toBe(true);
+    await expect
+      .poll(async () => page.getByTestId('strip-project').count())
+      .toBe(Number(await strip.getAttribute('data-capacity')));
   });
 
   it('plays the closing slide before removing the panel', async () => {
