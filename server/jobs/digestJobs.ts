@@ -27,17 +27,17 @@ export function digestRunJob(digests: NotificationDigestService, log: Logger): J
   };
 }
 
-/** One user's claim and send; retried on a refused delivery (the claim stays, the send is redone). */
+/** A batch of users' claims and sends; retried when a send failed (the claims stay, the sends are redone). */
 export function digestDeliverJob(
   digests: NotificationDigestService,
-): JobDefinition<{ userId: number; kind: DeliverKind }> {
+): JobDefinition<{ userIds: number[]; kind: DeliverKind }> {
   return {
     name: DIGEST_DELIVER,
     retryLimit: 9,
     retryDelaySeconds: 10,
-    timeLimitSeconds: 60,
-    run: async ({ userId, kind }) => {
-      await digests.deliver(userId, kind);
+    timeLimitSeconds: 300,
+    run: async ({ userIds, kind }) => {
+      await digests.deliverAll(userIds, kind);
     },
   };
 }

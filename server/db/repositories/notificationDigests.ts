@@ -1,4 +1,4 @@
-import type { Insertable, Selectable } from 'kysely';
+import { sql, type Insertable, type Selectable } from 'kysely';
 import type { Db } from '../database';
 import type { NotificationDigestsTable, NotificationsTable } from '../schema';
 
@@ -73,14 +73,20 @@ export class NotificationDigestsRepository {
       .execute();
   }
 
-  /** Users with a digest claimed before `createdBefore` and still unsent, whose send lease is free. */
-  async usersWithStalledDigests(createdBefore: string, now: string): Promise<number[]> {
+  /** Users with a digest claimed between the two times and still unsent, whose send lease is free. */
+  async usersWithStalledDigests(at: {
+    createdBefore: string;
+    createdAfter: string;
+    now: string;
+  }): Promise<number[]> {
+    const { createdBefore, createdAfter, now } = at;
     const rows = await this.db
       .selectFrom('notification_digests')
       .select('user_id')
       .distinct()
       .where('sent_at', 'is', null)
       .where('created_at', '<', createdBefore)
+      .where('created_at', '>', createdAfter)
       .where((eb) => eb.or([eb('sending_until', 'is', null), eb('sending_until', '<=', now)]))
       .execute();
     return rows.map((r) => r.user_id);
@@ -104,7 +110,7 @@ export class NotificationDigestsRepository {
       .where('n.seen_at', 'is', null)
       .where('n.kind', 'in', kinds)
       .where((eb) =>
-        eb.or([eb('n.kind', '=', 'mentions'), eb('n.project_id', 'not in', this.mutedProjects(userId))]),
+        eb.or([eb('n.kind', '=', 'mentions'), eb.not(eb.exists(this.muted(userId, 'n.project_id')))]),
       );
     const projects = await mailable.select('n.project_id').distinct().orderBy('n.project_id').execute();
     const made: NotificationDigestRow[] = [];
@@ -130,7 +136,10 @@ export class NotificationDigestsRepository {
         .where('seen_at', 'is', null)
         .where('kind', 'in', kinds)
         .where((eb) =>
-          eb.or([eb('kind', '=', 'mentions'), eb('project_id', 'not in', this.mutedProjects(userId))]),
+          eb.or([
+            eb('kind', '=', 'mentions'),
+            eb.not(eb.exists(this.muted(userId, 'notifications.project_id'))),
+          ]),
         )
         .executeTakeFirst();
       if (Number(claimed.numUpdatedRows) === 0) {
@@ -157,18 +166,20 @@ export class NotificationDigestsRepository {
         eb.or([
           eb('seen_at', 'is not', null),
           ...(kinds.length > 0 ? [eb('kind', 'not in', kinds)] : [eb.lit(true)]),
-          eb.and([eb('kind', '!=', 'mentions'), eb('project_id', 'in', this.mutedProjects(userId))]),
+          eb.and([eb('kind', '!=', 'mentions'), eb.exists(this.muted(userId, 'notifications.project_id'))]),
         ]),
       )
       .execute();
   }
 
-  private mutedProjects(userId: number) {
+  /** The user's mute of the notification's project, if any (read through the states' key). */
+  private muted(userId: number, projectRef: 'n.project_id' | 'notifications.project_id') {
     return this.db
-      .selectFrom('project_user_states')
-      .select('project_id')
-      .where('user_id', '=', userId)
-      .where('notifications_muted_at', 'is not', null);
+      .selectFrom('project_user_states as s')
+      .select('s.project_id')
+      .whereRef('s.project_id', '=', sql.ref<number>(projectRef))
+      .where('s.user_id', '=', userId)
+      .where('s.notifications_muted_at', 'is not', null);
   }
 
   /** The user's digests not sent yet, oldest first. */

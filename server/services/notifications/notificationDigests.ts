@@ -27,6 +27,10 @@ export const DIGEST_DELIVER = 'notifications.digest_deliver';
 export const SEND_LEASE_MS = 2 * 60_000;
 /** A digest still unsent this long after its claim is sent by the next run (its job was lost). */
 export const STALLED_AFTER_MS = 60_000;
+/** A digest unsent for a day is no longer tried (an address the mail server keeps refusing). */
+export const GIVE_UP_AFTER_MS = 86_400_000;
+/** Users per delivery job. */
+export const DELIVER_BATCH = 50;
 
 export type DeliverKind = 'digest' | 'mention' | 'send';
 
@@ -38,7 +42,7 @@ export interface DigestLinks {
 }
 
 export interface DigestRunReport {
-  /** Per-user jobs queued (a singleton already waiting answers no new job). */
+  /** Users whose delivery was queued, for each reason. */
   mentionUsers: number;
   digestUsers: number;
   stalledUsers: number;
@@ -48,7 +52,7 @@ export interface DigestRunReport {
  * E-mail digests (issue 24 item 4). `run` (every minute, one instance per slot) finds the users
  * due: those with an unsent mention (mailed within a minute whatever their frequency), those whose
  * `email_every` slot began since the last run in their own time zone, and those with a digest
- * claimed but not sent (a killed worker's), and queues one `deliver` job per user. `deliver`
+ * claimed but not sent (a killed worker's), and queues their deliveries (jobs of 50 users). `deliver`
  * claims the user's mailable notifications into digests (one per project, in one transaction),
  * then sends every unsent digest of the user under a send lease and marks it sent. The claim makes
  * each notification belong to one digest; the lease and the sent mark make each digest go once;
@@ -76,37 +80,60 @@ export class NotificationDigestService {
     const from =
       covered && covered <= now.toISOString() ? new Date(covered) : new Date(now.getTime() - 60_000);
 
-    let mentionUsers = 0;
-    for (const user of await repo.usersWithUnsentMentions()) {
-      if (!emailAlarmsOf(user).includes('mentions')) continue;
-      if (await this.queue(user.user_id, 'mention')) mentionUsers += 1;
-    }
+    const mentioned = (await repo.usersWithUnsentMentions())
+      .filter((user) => emailAlarmsOf(user).includes('mentions'))
+      .map((user) => user.user_id);
+    await this.queue(mentioned, 'mention');
 
-    let digestUsers = 0;
     const slotsByZone = new Map<string, Set<EmailEvery>>();
+    const due: number[] = [];
     for (const user of await repo.usersWithUnsent()) {
       let slots = slotsByZone.get(user.time_zone);
       if (!slots) {
         slots = slotsBetween(user.time_zone, from, now);
         slotsByZone.set(user.time_zone, slots);
       }
-      if (!slots.has(user.email_every as EmailEvery)) continue;
-      if (await this.queue(user.user_id, 'digest')) digestUsers += 1;
+      if (slots.has(user.email_every as EmailEvery)) due.push(user.user_id);
     }
+    await this.queue(due, 'digest');
 
-    let stalledUsers = 0;
-    const stalledBefore = new Date(now.getTime() - STALLED_AFTER_MS).toISOString();
-    for (const userId of await repo.usersWithStalledDigests(stalledBefore, now.toISOString())) {
-      if (await this.queue(userId, 'send')) stalledUsers += 1;
-    }
+    const stalled = await repo.usersWithStalledDigests({
+      createdBefore: new Date(now.getTime() - STALLED_AFTER_MS).toISOString(),
+      createdAfter: new Date(now.getTime() - GIVE_UP_AFTER_MS).toISOString(),
+      now: now.toISOString(),
+    });
+    await this.queue(stalled, 'send');
 
     await repo.cover(DIGEST_RUN, now.toISOString());
-    return { mentionUsers, digestUsers, stalledUsers };
+    return { mentionUsers: mentioned.length, digestUsers: due.length, stalledUsers: stalled.length };
   }
 
-  private async queue(userId: number, kind: DeliverKind): Promise<boolean> {
-    const id = await this.jobs.send(DIGEST_DELIVER, { userId, kind }, { singletonKey: `${kind}:${userId}` });
-    return id !== null;
+  /**
+   * One delivery job per DELIVER_BATCH users: a queue holding ten thousand jobs at once sorts them
+   * on every claim, and a user's claim is what keeps their notifications single, not the job.
+   */
+  private async queue(userIds: number[], kind: DeliverKind): Promise<void> {
+    for (let start = 0; start < userIds.length; start += DELIVER_BATCH)
+      await this.jobs.send(DIGEST_DELIVER, { userIds: userIds.slice(start, start + DELIVER_BATCH), kind });
+  }
+
+  /**
+   * The deliveries of a batch of users, one after the other; a user whose send failed does not
+   * hold the others up. Throws at the end when any failed, so the job is retried (the users done
+   * have nothing left to send); their digests also stay for the run's sweep.
+   */
+  async deliverAll(userIds: readonly number[], kind: DeliverKind): Promise<number> {
+    let sent = 0;
+    const failed: number[] = [];
+    for (const userId of userIds) {
+      try {
+        sent += await this.deliver(userId, kind);
+      } catch {
+        failed.push(userId);
+      }
+    }
+    if (failed.length > 0) throw new Error(`digests not sent to users ${failed.join(', ')}`);
+    return sent;
   }
 
   /**
