@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TIME_ZONE_INVALID } from '@common/api/users';
+import { mentionToken } from '@common/api/comments';
 import { buildAsset } from './assetFactories';
+import { buildComment } from './commentFactories';
+import { buildProjectMember } from './projectFactories';
 import {
   buildDigestOwner,
   buildDigestProject,
@@ -136,13 +139,47 @@ describe('a digest e-mail', () => {
   });
 });
 
+describe('from real actions', () => {
+  it('a mention in a posted comment is mailed within a minute; the upload waits for the 09:00 digest', async () => {
+    await runDigestsAt(t, '2026-02-03T07:00:00Z');
+    const owner = await buildDigestOwner(t);
+    const { project, recipient } = await buildDigestProject(t, owner, { name: 'Live Project' });
+    await setDigestPreferences(t.ctx, recipient.id, { every: 'once_per_day', zone: 'UTC' });
+    const author = await buildProjectMember(t.baseUrl, t.ctx, project.id, 'collaborator');
+    t.clock.set(new Date('2026-02-03T07:00:05Z'));
+    const asset = await buildAsset(owner.client, project.id, { name: 'poster.png' });
+    await t.ctx.jobs.idle();
+    await buildComment(author.client, asset.id, {
+      text: `Please check ${mentionToken(recipient)} the title`,
+    });
+
+    await runDigestsAt(t, '2026-02-03T07:01:00Z');
+    const [mention, ...rest] = await digestMailsTo(t, recipient.email);
+    expect(rest).toEqual([]);
+    expect(mention?.subject).toBe('You were mentioned in Live Project');
+    expect(mention?.text_body).toContain(`${author.user.name} mentioned you on poster.png`);
+    expect(mention?.text_body).toContain(`${APP_URL}/projects/${project.id}/assets/${asset.id}`);
+    expect(mention?.text_body).not.toContain('uploaded');
+
+    await runDigestsAt(t, '2026-02-03T09:00:00Z');
+    const mails = await digestMailsTo(t, recipient.email);
+    expect(mails).toHaveLength(2);
+    expect(mails[1]?.subject).toBe('New activity in Live Project');
+    expect(mails[1]?.text_body).toContain('poster.png');
+    expect(mails[1]?.text_body).not.toContain('mentioned you');
+    // The author is told of the upload too, never of their own comment.
+    const authorMails = await digestMailsTo(t, author.user.email);
+    expect(authorMails.map((m) => m.text_body).join('\n')).not.toContain('mentioned you');
+  });
+});
+
 describe('the one-click unsubscribe', () => {
   it('headers and link on every digest; GET only asks; a tampered link is refused; POST turns e-mail alarms off', async () => {
-    await runDigestsAt(t, '2026-02-03T10:00:30Z');
+    await runDigestsAt(t, '2026-02-04T10:00:30Z');
     const { project, recipient, recipientClient } = await buildDigestProject(t, await buildDigestOwner(t));
     await setDigestPreferences(t.ctx, recipient.id, { every: 'every_quarter_hour' });
     await notify(t.ctx, recipient.id, project.id, [{ kind: 'comments' }]);
-    await runDigestsAt(t, '2026-02-03T10:15:00Z');
+    await runDigestsAt(t, '2026-02-04T10:15:00Z');
     const [mail] = await digestMailsTo(t, recipient.email);
     const link = /Unsubscribe from these e-mails: (\S+)/.exec(mail!.text_body)![1]!;
     expect(link).toMatch(new RegExp(`^${APP_URL}/api/v1/email_unsubscribe/${recipient.id}/[a-f0-9]{32}$`));
@@ -205,7 +242,7 @@ describe('the one-click unsubscribe', () => {
 
     // No more digests.
     await notify(t.ctx, recipient.id, project.id, [{ kind: 'comments' }, { kind: 'mentions' }]);
-    await runDigestsAt(t, '2026-02-03T10:30:00Z');
+    await runDigestsAt(t, '2026-02-04T10:30:00Z');
     expect(await digestMailsTo(t, recipient.email)).toHaveLength(1);
   });
 
