@@ -59,19 +59,29 @@ export function useUnseenNotifications(enabled = true) {
   });
 }
 
-/** Every cached notification list gets the same change to one item. */
-function patchCachedNotification(queryClient: QueryClient, id: number, patch: Partial<Notification>) {
-  queryClient.setQueriesData<InfiniteData<NotificationPage>>({ queryKey: notificationKeys.all }, (data) =>
+/** The cached notification lists under `queryKey` get the same change to the items `which` picks. */
+function patchCachedNotifications(
+  queryClient: QueryClient,
+  queryKey: readonly unknown[],
+  which: (item: Notification) => boolean,
+  patch: Partial<Notification>,
+) {
+  queryClient.setQueriesData<InfiniteData<NotificationPage>>({ queryKey }, (data) =>
     data && Array.isArray(data.pages)
       ? {
           ...data,
           pages: data.pages.map((page) => ({
             ...page,
-            items: page.items.map((item) => (item.id === id ? { ...item, ...patch } : item)),
+            items: page.items.map((item) => (which(item) ? { ...item, ...patch } : item)),
           })),
         }
       : data,
   );
+}
+
+/** Every cached notification list gets the same change to one item. */
+function patchCachedNotification(queryClient: QueryClient, id: number, patch: Partial<Notification>) {
+  patchCachedNotifications(queryClient, notificationKeys.all, (item) => item.id === id, patch);
 }
 
 /**
@@ -90,6 +100,8 @@ export function useMarkNotificationsRead() {
       if (projectId !== null) patchCachedProject(queryClient, projectId, { unseen_notifications_count: 0 });
       queryClient.setQueryData(notificationKeys.unseen, answer.unseen_count);
       const lists = projectId === null ? notificationKeys.all : notificationKeys.project(projectId);
+      // Seen at once where they are cached (the panel opened again shows no stale marks), then read again.
+      patchCachedNotifications(queryClient, lists, () => true, { was_read: true });
       await queryClient.invalidateQueries({
         queryKey: lists,
         predicate: (query) => query.queryKey[1] !== 'unseen',
