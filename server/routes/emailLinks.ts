@@ -58,6 +58,9 @@ export function emailLinkRoutes(ctx: EmailLinkRouteDeps): FastifyPluginAsyncZod 
       async (request, reply) => {
         const { userId, signature: sig } = request.params;
         const { email } = await ctx.notificationDigests.unsubscribeTarget(userId, sig);
+        // The API's no-referrer policy makes browsers post this page's form with `Origin: null`,
+        // which the origin check refuses: the page names its own origin instead.
+        void reply.header('referrer-policy', 'same-origin');
         return reply.type('text/html; charset=utf-8').send(
           page(`<p>${escapeHtml(UNSUBSCRIBE_TEXTS.confirm(email))}</p>
 <form method="post"><button type="submit" style="background:#3b5bdb;color:#fff;border:0;padding:10px 18px;border-radius:6px;font-size:15px">${UNSUBSCRIBE_TEXTS.button}</button></form>`),

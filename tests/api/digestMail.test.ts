@@ -203,6 +203,8 @@ describe('the one-click unsubscribe', () => {
     const body = await page.text();
     expect(body).toContain(`Stop e-mail notifications to ${recipient.email}?`);
     expect(body).toContain('<form method="post">');
+    // A browser posts the form with the page's origin only if the page lets it (else `Origin: null`, refused).
+    expect(page.headers.get('referrer-policy')).toBe('same-origin');
     expect(await emailAlarmsOn()).toBe(8);
 
     // Another signature, or another user's id with this one: refused, nothing changed.
@@ -246,10 +248,18 @@ describe('the one-click unsubscribe', () => {
     expect(await digestMailsTo(t, recipient.email)).toHaveLength(1);
   });
 
-  it('the page’s button posts the same form (no body, no session) and works', async () => {
+  it('the page’s button posts the same form (no session, the page’s own origin) and works', async () => {
     const user = (await buildDigestProject(t, await buildDigestOwner(t))).recipient;
     const url = t.ctx.notificationDigests.unsubscribeUrl(user.id).slice(APP_URL.length);
-    const answer = await fetch(`${t.baseUrl}${url}`, { method: 'POST' });
+    const answer = await fetch(`${t.baseUrl}${url}`, {
+      method: 'POST',
+      headers: {
+        origin: t.baseUrl,
+        'sec-fetch-site': 'same-origin',
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: '',
+    });
     expect(answer.status).toBe(200);
     const prefs = await t.ctx.uow.read.users.preferencesOf(user.id);
     expect(
