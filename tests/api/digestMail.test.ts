@@ -293,6 +293,36 @@ describe('through a real SMTP server', () => {
   });
 });
 
+describe('a delivery the mail server refuses', () => {
+  it('is retried by its job and arrives once', async () => {
+    const refusing = await startSmtpServer({ refuseFirst: 1 });
+    const app = await startTestApp({ APP_URL, SMTP_URL: `smtp://127.0.0.1:${refusing.port}?ignoreTLS=true` });
+    try {
+      await runDigestsAt(app, '2026-02-05T10:00:30Z');
+      const { project, recipient } = await buildDigestProject(app, await buildDigestOwner(app));
+      await setDigestPreferences(app.ctx, recipient.id, { every: 'every_quarter_hour' });
+      await notify(app.ctx, recipient.id, project.id, [{ kind: 'comments', title: 'Refused once' }]);
+      const toRecipient = () => refusing.received.filter((m) => m.to.includes(recipient.email));
+
+      await runDigestsAt(app, '2026-02-05T10:15:00Z');
+      expect(refusing.refused()).toBe(1);
+      expect(toRecipient()).toHaveLength(0);
+      // The job's retry, 10 s later.
+      app.clock.advance(10_000);
+      await app.ctx.jobs.idle();
+      expect(toRecipient()).toHaveLength(1);
+      expect(decoded(toRecipient()[0]!.raw)).toContain('Refused once');
+
+      await runDigestsAt(app, '2026-02-05T10:17:00Z');
+      await runDigestsAt(app, '2026-02-05T10:30:00Z');
+      expect(toRecipient()).toHaveLength(1);
+    } finally {
+      await app.close();
+      await refusing.close();
+    }
+  });
+});
+
 describe('the time zone the browser reports', () => {
   it('is kept when it is an IANA name, and refused otherwise', async () => {
     const { recipientClient } = await buildDigestProject(t, await buildDigestOwner(t));

@@ -343,6 +343,28 @@ describe('exactly once', () => {
   });
 });
 
+describe('a digest left unsent', () => {
+  it('is no longer tried a day after its claim', async () => {
+    await runDigestsAt(t, '2026-07-05T10:00:30Z');
+    const { project, recipient } = await recipientAt('every_quarter_hour');
+    await notify(t.ctx, recipient.id, project.id, [{ kind: 'comments' }]);
+    t.clock.set(new Date('2026-07-05T10:15:00Z'));
+    await t.ctx.uow.transaction((tx) =>
+      tx.notificationDigests.claim({
+        userId: recipient.id,
+        kind: 'digest',
+        kinds: ['comments'],
+        now: t.clock.now().toISOString(),
+      }),
+    );
+    t.clock.set(new Date('2026-07-06T10:15:01Z'));
+    const report = await t.ctx.notificationDigests.run();
+    expect(report.stalledUsers).toBe(0);
+    await t.ctx.jobs.idle();
+    expect(await digestMailsTo(t, recipient.email)).toEqual([]);
+  });
+});
+
 /** Another worker process's digest service over the same database, sending through `mailer`. */
 function workerWith(mailer: Mailer) {
   return new NotificationDigestService(
