@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LIVE_RETRY_MS } from '@common/api/liveEvents';
-import { afterFailure, LIVE_RETRY_MAX_MS, liveStreamUrl, parseLiveMessage } from './liveStream';
+import { afterFailure, LIVE_RETRY_MAX_MS, liveStreamUrl, parseLiveMessage, resumeUrl } from './liveStream';
 
 describe('afterFailure', () => {
   it('stops for good when the session ended or the link is gone', () => {
@@ -26,6 +26,16 @@ describe('liveStreamUrl', () => {
   it("is the signed-in user's stream, or the link's with its hash", () => {
     expect(liveStreamUrl(null)).toBe('/api/v1/events');
     expect(liveStreamUrl('a b&c')).toBe('/api/v1/events?share_hash=a+b%26c');
+  });
+});
+
+describe('resumeUrl', () => {
+  it('names the last event seen, so the server replays what came after it', () => {
+    expect(resumeUrl('/api/v1/events', '41')).toBe('/api/v1/events?last_event_id=41');
+    expect(resumeUrl('/api/v1/events?share_hash=h', '41')).toBe(
+      '/api/v1/events?share_hash=h&last_event_id=41',
+    );
+    expect(resumeUrl('/api/v1/events', null)).toBe('/api/v1/events');
   });
 });
 

@@ -19,7 +19,8 @@ import { API_BASE } from './client';
  * EventSource gives up instead (an answer that is not a stream: 401, 404, a proxy's 502), the stream
  * asks the same address once with fetch to learn the status: 401, 403 and 404 stop it for good (the
  * session ended, the link is gone); anything else is tried again later, further apart each time. A
- * new EventSource has no Last-Event-ID, so what it missed is made good by `resync` once it opens.
+ * new EventSource cannot send Last-Event-ID, so it names the last event seen as `last_event_id` and
+ * the server replays from there; one that saw none yet has `resync` make good what it missed.
  */
 export type LiveStreamState = 'off' | 'connecting' | 'open' | 'down' | 'stopped';
 
@@ -27,6 +28,13 @@ export interface LiveStreamHandlers {
   message: (message: LiveMessage) => void;
   /** A new stream opened after the last one was lost: what happened in between was not replayed. */
   resync: () => void;
+}
+
+/** The address of a stream opened anew: after the last event seen, when there is one. */
+export function resumeUrl(url: string, lastEventId: string | null): string {
+  if (lastEventId === null) return url;
+  const query = new URLSearchParams({ last_event_id: lastEventId }).toString();
+  return `${url}${url.includes('?') ? '&' : '?'}${query}`;
 }
 
 /** The longest wait between two tries after EventSource gave up. */
@@ -109,6 +117,8 @@ class Connection {
   private probe: AbortController | null = null;
   private failures = 0;
   private lost = false;
+  /** The id of the last event received (presence messages have none). */
+  private lastId: string | null = null;
   private closed = false;
 
   constructor(
@@ -120,23 +130,22 @@ class Connection {
 
   private readonly onMessage = (event: MessageEvent<unknown>) => {
     if (this.closed) return;
+    if (event.lastEventId) this.lastId = event.lastEventId;
     const message = parseLiveMessage(event.data);
     if (message) this.handlers.message(message);
   };
 
   private connect() {
     this.retryTimer = null;
-    const source = new EventSource(this.url, { withCredentials: true });
+    const source = new EventSource(resumeUrl(this.url, this.lastId), { withCredentials: true });
     this.source = source;
     setState('connecting');
     source.onopen = () => {
       if (source !== this.source) return;
       this.failures = 0;
       setState('open');
-      if (this.lost) {
-        this.lost = false;
-        this.handlers.resync();
-      }
+      if (this.lost && this.lastId === null) this.handlers.resync();
+      this.lost = false;
     };
     for (const type of LIVE_MESSAGE_TYPES) source.addEventListener(type, this.onMessage);
     source.onerror = () => {
