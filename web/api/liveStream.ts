@@ -85,6 +85,8 @@ const watchers = new Set<() => void>();
 function setState(next: LiveStreamState) {
   if (state === next) return;
   state = next;
+  // On the page too (<html data-live-stream>): the browser journeys wait on it.
+  if (typeof document !== 'undefined') document.documentElement.dataset.liveStream = next;
   for (const watcher of watchers) watcher();
 }
 

@@ -1,10 +1,8 @@
+import type { ReactNode } from 'react';
 import { Avatar, Text, Tooltip } from '@mantine/core';
 import { UserAvatar } from '@web/components/UserAvatar/UserAvatar';
 import { useSignedInUser } from '@web/features/account';
-import { otherViewers, useAssetPresence } from './presence';
-
-/** At most this many faces; the rest are counted in a '+N' bubble. */
-export const VIEWERS_SHOWN = 4;
+import { facesAndMore, otherViewers, useAssetPresence, VIEWERS_SHOWN } from './presence';
 
 export const ASSET_VIEWERS_TEXTS = {
   label: 'Also looking at this asset',
@@ -14,19 +12,18 @@ export const ASSET_VIEWERS_TEXTS = {
 /**
  * The other people looking at this asset now, in its header (issue 24 item 5): a face each with
  * their name on hover, at most VIEWERS_SHOWN and '+N' for the rest. Presence is announced while the
- * component is shown; with nobody else here it draws nothing.
+ * component is shown; with nobody else here it draws nothing (nor `trailing`, drawn after the faces).
  */
-export function AssetViewers({ assetId }: { assetId: number }) {
+export function AssetViewers({ assetId, trailing }: { assetId: number; trailing?: ReactNode }) {
   const me = useSignedInUser();
   const others = otherViewers(useAssetPresence(assetId), me?.id ?? null);
   if (others.length === 0) return null;
-  const shown = others.slice(0, VIEWERS_SHOWN);
-  const rest = others.slice(shown.length);
+  const { shown, rest } = facesAndMore(others, VIEWERS_SHOWN);
   return (
-    <Tooltip.Group openDelay={200} closeDelay={100}>
+    <>
       <Avatar.Group spacing={8} aria-label={ASSET_VIEWERS_TEXTS.label} data-testid="asset-viewers">
         {shown.map((viewer) => (
-          <Tooltip key={viewer.id} label={viewer.name} withArrow>
+          <Tooltip key={viewer.id} label={viewer.name} withArrow openDelay={200}>
             <UserAvatar
               user={{ name: viewer.name, avatar: viewer.avatar_url }}
               size={30}
@@ -36,7 +33,13 @@ export function AssetViewers({ assetId }: { assetId: number }) {
           </Tooltip>
         ))}
         {rest.length > 0 && (
-          <Tooltip label={ASSET_VIEWERS_TEXTS.more(rest.map((v) => v.name))} withArrow multiline maw={260}>
+          <Tooltip
+            label={ASSET_VIEWERS_TEXTS.more(rest.map((v) => v.name))}
+            withArrow
+            multiline
+            maw={260}
+            openDelay={200}
+          >
             <Avatar size={30} radius="xl" color="gray" data-testid="asset-viewers-more">
               <Text size="11px" fw={600}>
                 +{rest.length}
@@ -45,6 +48,7 @@ export function AssetViewers({ assetId }: { assetId: number }) {
           </Tooltip>
         )}
       </Avatar.Group>
-    </Tooltip.Group>
+      {trailing}
+    </>
   );
 }

@@ -66,3 +66,11 @@ export function otherViewers(viewers: readonly AssetViewer[], meId: number | nul
     return true;
   });
 }
+
+/** At most this many faces in the asset header; the rest are counted in a '+N' bubble. */
+export const VIEWERS_SHOWN = 4;
+
+/** The faces drawn (at most `max`) and the rest, counted in one '+N' bubble. */
+export function facesAndMore<T>(others: readonly T[], max: number): { shown: T[]; rest: T[] } {
+  return { shown: others.slice(0, max), rest: others.slice(max) };
+}

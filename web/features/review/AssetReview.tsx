@@ -16,6 +16,7 @@ import { AssetViewers } from '@web/features/live';
 import { ViewController } from '@web/features/viewer';
 import { actorOf } from '@web/features/projects';
 import { AssetHeader } from './AssetHeader';
+import classes from './AssetView.module.css';
 import { AssetLayout } from './AssetLayout';
 import { AssetShortcutsHelp } from './AssetShortcutsHelp';
 import { CompareControl } from './compare/CompareControl';
@@ -162,7 +163,12 @@ export function AssetReview({
                 />
               )
             }
-            viewers={<AssetViewers assetId={asset.id} />}
+            viewers={
+              <AssetViewers
+                assetId={asset.id}
+                trailing={<span className={classes.separator} aria-hidden />}
+              />
+            }
           />
         }
         stage={
