@@ -4,10 +4,15 @@ import type { Pagination } from '@common/api/projects';
 import type { SharedAsset, SharedAssetDetail } from '@common/api/sharedAssets';
 import { api, apiEnvelope } from '@web/api/client';
 import { sharedAssetKeys } from '@web/api/keys';
+import { useLiveStreamOpen } from '@web/api/liveStream';
 import { sharedRefusal } from '@web/features/sharing';
 
-/** A round still being previewed is asked for again this often, until its files exist. */
-const PROCESSING_POLL_MS = 2000;
+/**
+ * The link's live stream (opened by the shared layout) brings finished previews
+ * (`asset.round_processed`, web/features/live/liveCache.ts). Only while it is not open is a round
+ * still being previewed asked for again, this often, as a safety net.
+ */
+const SAFETY_POLL_MS = 10_000;
 
 /** Under the link's key: unlocking the link asks for these again with the rest. */
 export { sharedAssetKeys };
@@ -22,6 +27,7 @@ export interface SharedAssetPage {
 
 /** GET /shared/{hash}/assets[?folder_id=]: the link's assets of the root or a folder, 100 a page. */
 export function useSharedAssetList(hash: string, folderId: number | null) {
+  const live = useLiveStreamOpen();
   return useInfiniteQuery({
     queryKey: sharedAssetKeys.list(hash, folderId),
     initialPageParam: 1,
@@ -39,7 +45,9 @@ export function useSharedAssetList(hash: string, folderId: number | null) {
     retry: noRetryOnRefusal,
     staleTime: 30_000,
     refetchInterval: (query) =>
-      query.state.data?.pages.some((page) => page.assets.some(isProcessing)) ? PROCESSING_POLL_MS : false,
+      !live && query.state.data?.pages.some((page) => page.assets.some(isProcessing))
+        ? SAFETY_POLL_MS
+        : false,
   });
 }
 
@@ -54,13 +62,14 @@ const sharedAssetQuery = (hash: string, assetId: number) => ({
  * Moving to a neighbour keeps the current answer on screen until the next one arrives.
  */
 export function useSharedAsset(hash: string, assetId: number) {
+  const live = useLiveStreamOpen();
   return useQuery({
     ...sharedAssetQuery(hash, assetId),
     enabled: hash.length > 0 && Number.isInteger(assetId) && assetId > 0,
     retry: noRetryOnRefusal,
     placeholderData: (previous) => previous,
     refetchInterval: (query) =>
-      query.state.data && isProcessing(query.state.data) ? PROCESSING_POLL_MS : false,
+      !live && query.state.data && isProcessing(query.state.data) ? SAFETY_POLL_MS : false,
   });
 }
 

@@ -7,13 +7,16 @@ import { flatAssets, type AssetPage } from '@common/assetGrid/listPages';
 import { api, apiEnvelope } from '@web/api/client';
 import { refreshProjectLists } from '@web/features/projects';
 import { assetKeys, projectKeys } from '@web/api/keys';
+import { useLiveStreamOpen } from '@web/api/liveStream';
 
 /**
  * Assets as the project and folder pages and the asset page read them (projects-side §7
- * "Assets"). A round is processing until its image and thumbnail exist; there is no live stream
- * yet, so a list or an asset with a processing round asks again every 2 s until it has them.
+ * "Assets"). A round is processing until its image and thumbnail exist; the live stream's
+ * `asset.round_processed` puts the finished asset in place (web/features/live/liveCache.ts). Only
+ * while the stream is not open (connecting, lost, stopped) does a list or an asset with a
+ * processing round ask again, slowly, as a safety net.
  */
-export const ASSET_POLL_MS = 2000;
+export const ASSET_SAFETY_POLL_MS = 10_000;
 
 /** What an asset list is asked for: the sort and its direction, and the filters. */
 export interface AssetListParams {
@@ -61,6 +64,7 @@ export function useAssetList(
   params: AssetListParams,
   enabled = true,
 ) {
+  const live = useLiveStreamOpen();
   return useInfiniteQuery({
     queryKey: assetKeys.page(projectId, folderId, params),
     initialPageParam: 1,
@@ -79,9 +83,10 @@ export function useAssetList(
     // than it saves (tiles are memoised by asset, and untouched pages keep their objects anyway).
     structuralSharing: false,
     retry: retryUnlessAccessError,
+    // The stream brings finished previews; polling only while it is down (see ASSET_SAFETY_POLL_MS).
     refetchInterval: (query) =>
-      query.state.data?.pages.some((page) => page.assets.some((asset) => asset.is_processing))
-        ? ASSET_POLL_MS
+      !live && query.state.data?.pages.some((page) => page.assets.some((asset) => asset.is_processing))
+        ? ASSET_SAFETY_POLL_MS
         : false,
   });
 }
@@ -126,15 +131,19 @@ export async function loadEveryPage(
   return flatAssets(whole);
 }
 
-/** GET /assets/{id}, asked again every 2 s while its current round is processing. */
+/**
+ * GET /assets/{id}; while its current round is processing and the live stream is not open, asked
+ * again every ASSET_SAFETY_POLL_MS.
+ */
 export function useAsset(assetId: number) {
+  const live = useLiveStreamOpen();
   return useQuery({
     queryKey: assetKeys.one(assetId),
     queryFn: () => api<AssetView>(`/assets/${assetId}`),
     enabled: Number.isInteger(assetId) && assetId > 0,
     staleTime: 10_000,
     retry: retryUnlessAccessError,
-    refetchInterval: (query) => (query.state.data?.is_processing ? ASSET_POLL_MS : false),
+    refetchInterval: (query) => (!live && query.state.data?.is_processing ? ASSET_SAFETY_POLL_MS : false),
   });
 }
 
