@@ -21,7 +21,7 @@ export function AssetViewers({ assetId, trailing }: { assetId: number; trailing?
   const { shown, rest } = facesAndMore(others, VIEWERS_SHOWN);
   return (
     <>
-      <Avatar.Group spacing={8} aria-label={ASSET_VIEWERS_TEXTS.label} data-testid="asset-viewers">
+      <Avatar.Group spacing={4} aria-label={ASSET_VIEWERS_TEXTS.label} data-testid="asset-viewers">
         {shown.map((viewer) => (
           <Tooltip key={viewer.id} label={viewer.name} withArrow openDelay={200}>
             <UserAvatar
