@@ -159,11 +159,23 @@ function report(label: string, delays: number[], lasts: number[], perStream: { r
   );
 }
 
+/**
+ * Opens the streams once and closes them, so the memory measured next is that of the streams and
+ * not of the allocator growing for the first time.
+ */
+async function warmUp(servers: Child[], open: (i: number) => Promise<(typeof streams)[number]>) {
+  await openMany(STREAMS, open);
+  closeAll();
+  for (const server of servers)
+    while ((await server.request<Memory>('memory')).streams > 0) await new Promise((r) => setTimeout(r, 50));
+}
+
 /* ------------------------------------------------------------------ reference */
 
 const bare = new Child('./liveBare.ts');
 const bareUrl = (await bare.ready).baseUrl;
 console.error(`reference up at ${bareUrl}`);
+await warmUp([bare], () => openStream(bareUrl));
 const bareBefore = await bare.request<Memory>('memory');
 await openMany(STREAMS, () => openStream(bareUrl));
 const bareAfter = await bare.request<Memory>('memory');
@@ -201,8 +213,10 @@ const seed = await a.request<{ cookies: string[]; author: string; assetId: numbe
   },
 );
 console.error('instances up and seeded');
+const openOne = (i: number) => openStream(i % 2 ? second.baseUrl : first.baseUrl, seed.cookies[i]);
+await warmUp([a, b], openOne);
 const before = [await a.request<Memory>('memory'), await b.request<Memory>('memory')];
-await openMany(STREAMS, (i) => openStream(i % 2 ? second.baseUrl : first.baseUrl, seed.cookies[i]));
+await openMany(STREAMS, openOne);
 const after = [await a.request<Memory>('memory'), await b.request<Memory>('memory')];
 
 const delays: number[] = [];
