@@ -64,7 +64,7 @@ const HEADER_CLIP = { x: 0, y: 0, width: 1440, height: 180 };
 const tile = (page: Page, name: string) => page.getByTestId('asset-tile').filter({ hasText: name });
 
 describe('live updates between two members', () => {
-  it("a comment appears on the other's open asset page without a reload, and each sees the other's face in the header", async () => {
+  it("a comment appears on the other's open asset page without a reload, approval, rush flag and tasks in its header, and each sees the other's face there", async () => {
     const { page, project, asset, collabSide } = await ownerAndCollaboratorOnPicture(env, 'Live review', {
       name: 'live-cover.jpg',
       variant: 2,
@@ -139,6 +139,23 @@ describe('live updates between two members', () => {
     await page.getByTestId('reply-input').fill('On it');
     await page.keyboard.press('Enter');
     await cole.getByTestId('comment').filter({ hasText: 'On it' }).waitFor();
+
+    // Cole approves the asset, flags it and gives Olga a task: her header shows all three.
+    await call(cole, 'PATCH', `/projects/${project.id}/assets/mark_as_approved`, { ids: [asset.id] });
+    await expect
+      .poll(() => page.getByTestId('approval-toggle').getAttribute('aria-pressed'), { timeout: 10_000 })
+      .toBe('true');
+    await call(cole, 'POST', `/assets/${asset.id}/set_rush_priority`);
+    await expect
+      .poll(() => page.getByTestId('rush-toggle').getAttribute('aria-pressed'), { timeout: 10_000 })
+      .toBe('true');
+    const olgaId = (await call<{ user: { id: number } }>(page, 'GET', '/session')).user.id;
+    await call(cole, 'POST', `/projects/${project.id}/tasks`, {
+      text: 'Check the print proof',
+      due_date: '2030-01-15',
+      assigned_ids: [olgaId],
+    });
+    await page.getByTestId('tasks-open-count').getByText('1').waitFor();
 
     // Cole leaves: his face leaves Olga's header.
     await cole.goto(`/projects/${project.id}`);
