@@ -38,7 +38,7 @@ export function MailCard({ mail, newest }: { mail: OutboxMail; newest: boolean }
         >
           {linkify(mail.text).map((part, index) =>
             part.kind === 'link' ? (
-              <Anchor key={index} href={part.href} inherit>
+              <Anchor key={index} href={part.href} inherit underline="always">
                 {part.href}
               </Anchor>
             ) : (
