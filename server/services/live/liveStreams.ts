@@ -386,6 +386,8 @@ export class LiveStreams {
    */
   private async accessChanges(event: DomainEvent): Promise<Map<Stream, Change>> {
     const changes = new Map<Stream, Change>();
+    // No stream open here: nobody's access to work out (and no queries for a process without them).
+    if (this.streams.size === 0 && this.opening.size === 0) return changes;
     const projectId = event.projectId;
     if (ACCESS_EVENT_TYPES.has(event.type) && projectId !== null) {
       const audience = new Map(
