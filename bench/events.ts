@@ -1,4 +1,4 @@
-import type { DomainEvent } from '@common/domainEvents';
+import type { BusEvent } from '@server/adapters/bus/eventBus';
 import { startTestApp } from '../tests/api/harness';
 
 /**
@@ -14,7 +14,7 @@ const first = await startTestApp({ EVENT_BUS: 'postgres' });
 const second = await startTestApp({ EVENT_BUS: 'postgres' }, { reuse: first });
 
 const waiting = new Map<number, (at: number) => void>();
-second.ctx.bus.subscribe((event: DomainEvent) => waiting.get(event.id)?.(performance.now()));
+second.ctx.bus.subscribe((event: BusEvent) => waiting.get(event.id)?.(performance.now()));
 
 async function oneRound(round: number): Promise<number> {
   let started = 0;
@@ -24,7 +24,7 @@ async function oneRound(round: number): Promise<number> {
       type: 'workspace.updated',
       workspaceId: 1,
       actorId: null,
-      data: { round },
+      data: { changed: ['name'], to: String(round) },
     });
     arrived = new Promise<number>((resolve) => waiting.set(event.id, resolve));
     started = performance.now();

@@ -1,7 +1,7 @@
 /**
- * The activity log's verbs and how each reads (projects-side §1 'an activity log'). Services write
- * an action with the data its sentence needs; the server presents the sentence, the UI shows it.
- * The assets and review issues add their verbs here.
+ * The activity log's verbs and how each reads (projects-side §1 'an activity log'). The event type
+ * that writes each verb names it in common/domainEvents.ts, and its data is what the sentence reads;
+ * the server presents the sentence, the UI shows it.
  */
 export const ACTIVITY_TEXTS = {
   project_created: (d) => `created the project ${q(d.name)}.`,

@@ -1,4 +1,4 @@
-import type { DomainEvent, DomainEventInput } from '@common/domainEvents';
+import type { DomainEvent, DomainEventInput, DomainEventType } from '@common/domainEvents';
 import type { Clock } from '../clock';
 import type { Db } from './database';
 import { lockRow } from './locks';
@@ -9,10 +9,13 @@ export type RepositoryName = keyof Repositories;
 
 /** What a transaction does besides handing out repositories: it records events and locks rows. */
 export interface TransactionActions {
-  /** Records a domain event: it exists if and only if the transaction commits. */
-  record(event: DomainEventInput): Promise<DomainEvent>;
+  /**
+   * Records a domain event: it exists if and only if the transaction commits. Its data is checked
+   * against its type's in common/domainEvents.ts.
+   */
+  record<T extends DomainEventType>(event: DomainEventInput<T>): Promise<DomainEvent<T>>;
   /** Records many events in one statement (bulk actions). */
-  recordMany(events: DomainEventInput[]): Promise<DomainEvent[]>;
+  recordMany<T extends DomainEventType>(events: DomainEventInput<T>[]): Promise<DomainEvent<T>[]>;
   /** Locks one row until commit (PostgreSQL), so a check and the write it allows cannot interleave. */
   lock(table: 'workspaces' | 'projects', id: number): Promise<void>;
 }

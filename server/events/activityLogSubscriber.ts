@@ -1,15 +1,11 @@
-import { ACTIVITY_TEXTS, type ActivityAction } from '@common/activity';
-import type { DomainEvent } from '@common/domainEvents';
+import { activityVerbOf, type DomainEvent } from '@common/domainEvents';
 import type { ActivityLogsRepository } from '../db/repositories/activityLogs';
 import type { EventSubscriber } from './subscriber';
 
-/** `project.cover_changed` -> `project_cover_changed`, when that is an activity verb. */
-export function activityActionOf(type: string): ActivityAction | null {
-  const action = type.replace('.', '_');
-  return action in ACTIVITY_TEXTS ? (action as ActivityAction) : null;
-}
-
-/** Writes a project's activity log from its events; the entry's time is the event's. */
+/**
+ * Writes a project's activity log from its events: those whose type names an activity verb in
+ * common/domainEvents.ts and that belong to a project. The entry's time is the event's.
+ */
 export class ActivityLogSubscriber implements EventSubscriber {
   readonly name = 'activity-log';
 
@@ -17,7 +13,7 @@ export class ActivityLogSubscriber implements EventSubscriber {
 
   async handle(events: DomainEvent[]): Promise<void> {
     const entries = events.flatMap((event) => {
-      const action = activityActionOf(event.type);
+      const action = activityVerbOf(event.type);
       if (action === null || event.projectId === null) return [];
       return [
         {

@@ -485,6 +485,11 @@ describe('POST /workspaces/invitations/{hash}/accept', () => {
       ).body.response.accepted,
     ).toBe(true);
 
+    const joined = await t.ctx.uow.read.domainEvents.ofType('workspace.member_joined');
+    expect(joined.filter((e) => e.actorId === invitee.id).map((e) => e.data)).toEqual([
+      { user_id: invitee.id, role: 'admin', invitation_id: expect.any(Number) },
+    ]);
+
     const again = await client.post(`/workspaces/invitations/${hash}/accept`);
     expect(again.status).toBe(422);
     expect(again.body.response.error.message).toBe(INVITATION_TEXTS.alreadyAccepted);

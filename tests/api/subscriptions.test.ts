@@ -65,6 +65,16 @@ describe('who may change the subscription', () => {
   });
 });
 
+/** The data of a workspace's subscription events, oldest first. */
+const startedIn = async (workspaceId: number) =>
+  (await t.ctx.uow.read.domainEvents.ofType('subscription.started'))
+    .filter((e) => e.workspaceId === workspaceId)
+    .map((e) => e.data);
+const changedIn = async (workspaceId: number) =>
+  (await t.ctx.uow.read.domainEvents.ofType('subscription.changed'))
+    .filter((e) => e.workspaceId === workspaceId)
+    .map((e) => e.data);
+
 describe('POST /workspaces/{id}/subscribe', () => {
   it('upgrades a free trial to a paid plan: charged now, a new period from now, the trial over', async () => {
     const { client, workspace } = await buildWorkspace(t.baseUrl, t.ctx);
@@ -84,6 +94,10 @@ describe('POST /workspaces/{id}/subscribe', () => {
     });
     expect((await invoicesOf(t.ctx, workspace.id)).map((i) => [i.detail, i.amount, i.status])).toEqual([
       ['Team Plan, monthly', 4900, 'paid'],
+    ]);
+    const [trial] = await startedIn(workspace.id);
+    expect(await changedIn(workspace.id)).toEqual([
+      { change: 'plan', from_price_id: trial!.price_id, price_id: PRICES.teamMonthly },
     ]);
   });
 
@@ -274,6 +288,16 @@ describe('POST /workspaces/{id}/subscribe', () => {
         ),
       ).toISOString(),
     });
+    // It starts again: the same event as a new workspace's, naming the price it had.
+    const [trial, restarted] = await startedIn(workspace.id);
+    expect(trial).toMatchObject({ trial: true });
+    expect(restarted).toEqual({
+      price_id: PRICES.proYearly,
+      trial: false,
+      billing_period_ends_at: answer.body.response.subscription.billing_period_ends_at,
+      from_price_id: trial!.price_id,
+    });
+    expect(await changedIn(workspace.id)).toEqual([]);
   });
 
   it('lets a cancelled, suspended workspace come back on a lower plan', async () => {

@@ -1,8 +1,8 @@
-import type { DomainEvent } from '@common/domainEvents';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildWorkspace } from './factories';
 import { startTestApp, type TestApp } from './harness';
 import { buildProject } from './projectFactories';
+import type { BusEvent } from '@server/adapters/bus/eventBus';
 import { nextEvent } from '../bus/eventBusContract';
 
 /**
@@ -63,25 +63,31 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('two instances on one Postgr
   });
 
   it('records and carries nothing for a change that rolled back', async () => {
-    const heard: DomainEvent[] = [];
+    const heard: BusEvent[] = [];
     const stop = second.ctx.bus.subscribe((e) => heard.push(e));
     const failing = first.ctx.uow.transaction(async (tx) => {
       await tx.record({
         type: 'workspace.updated',
         workspaceId: 1,
         actorId: null,
-        data: { marker: 'rolled back' },
+        data: { changed: ['name'], to: 'rolled back' },
       });
       throw new Error('the change fails after recording');
     });
     await expect(failing).rejects.toThrow('the change fails');
-    const arrival = nextEvent(second.ctx.bus, (e) => e.data.marker === 'committed');
+    const markerOf = (e: BusEvent) => ('to' in e.data ? e.data.to : undefined);
+    const arrival = nextEvent(second.ctx.bus, (e) => markerOf(e) === 'committed');
     await first.ctx.uow.transaction((tx) =>
-      tx.record({ type: 'workspace.updated', workspaceId: 1, actorId: null, data: { marker: 'committed' } }),
+      tx.record({
+        type: 'workspace.updated',
+        workspaceId: 1,
+        actorId: null,
+        data: { changed: ['name'], to: 'committed' },
+      }),
     );
     await arrival;
     stop();
-    expect(heard.map((e) => e.data.marker)).toEqual(['committed']);
+    expect(heard.map(markerOf)).toEqual(['committed']);
     const rows = await first.ctx.db.selectFrom('domain_events').select('data').execute();
     expect(rows.filter((r) => r.data.includes('rolled back'))).toEqual([]);
   });

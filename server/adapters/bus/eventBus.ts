@@ -1,6 +1,16 @@
-import type { DomainEvent } from '@common/domainEvents';
+import type { DomainEvent, DomainEventType } from '@common/domainEvents';
 
-export type BusListener = (event: DomainEvent) => void;
+/**
+ * An event as the bus carries it: whole, or, when too large for one message (PostgreSQL NOTIFY
+ * takes 8000 bytes), with `data: { truncated: true }` in place of its data: read it by its id from
+ * the events table then.
+ */
+export type BusEvent = DomainEvent | TruncatedDomainEvent;
+export type TruncatedDomainEvent = {
+  [K in DomainEventType]: Omit<DomainEvent<K>, 'data'> & { data: { truncated: true } };
+}[DomainEventType];
+
+export type BusListener = (event: BusEvent) => void;
 
 /**
  * A passing state that is no domain event and is never replayed: someone arrived at or left an

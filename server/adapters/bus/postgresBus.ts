@@ -1,7 +1,7 @@
 import type { DomainEvent } from '@common/domainEvents';
 import pg from 'pg';
 import type { Logger } from 'pino';
-import type { BusListener, BusSignal, EventBus, SignalListener } from './eventBus';
+import type { BusEvent, BusListener, BusSignal, EventBus, SignalListener } from './eventBus';
 
 /** NOTIFY payloads are limited to 8000 bytes; larger events travel without their data. */
 const MAX_PAYLOAD = 7900;
@@ -31,7 +31,7 @@ export class PostgresEventBus implements EventBus {
     const client = new pg.Client({ connectionString: this.url });
     client.on('notification', (message) => {
       if (message.channel !== this.channel || !message.payload) return;
-      const parsed = JSON.parse(message.payload) as DomainEvent | { signal: BusSignal };
+      const parsed = JSON.parse(message.payload) as BusEvent | { signal: BusSignal };
       if ('signal' in parsed) for (const listener of this.signalListeners) listener(parsed.signal);
       else for (const listener of this.listeners) listener(parsed);
     });

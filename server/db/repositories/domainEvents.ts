@@ -109,14 +109,14 @@ export class DomainEventsRepository {
   }
 
   /** The events of one type, oldest first. */
-  async ofType(type: DomainEventType): Promise<DomainEvent[]> {
+  async ofType<T extends DomainEventType>(type: T): Promise<DomainEvent<T>[]> {
     const rows = await this.db
       .selectFrom('domain_events')
       .selectAll()
       .where('type', '=', type)
       .orderBy('id')
       .execute();
-    return rows.map(toEvent);
+    return rows.map(toEvent) as DomainEvent<T>[];
   }
 
   async byId(id: number): Promise<(DomainEvent & { handledAt: string | null; attempts: number }) | null> {
@@ -134,7 +134,7 @@ function toEvent(row: Selectable<DomainEventsTable>): DomainEvent {
     actorId: row.actor_id,
     subject:
       row.subject_type && row.subject_id !== null ? { type: row.subject_type, id: row.subject_id } : null,
-    data: JSON.parse(row.data) as Record<string, unknown>,
+    data: JSON.parse(row.data) as DomainEvent['data'],
     occurredAt: row.occurred_at,
-  };
+  } as DomainEvent;
 }

@@ -1,5 +1,5 @@
 import { ASSET_TEXTS, type AssetView } from '@common/api/assets';
-import type { DomainEventType } from '@common/domainEvents';
+import type { DomainEventPayloads, DomainEventType } from '@common/domainEvents';
 import type { Clock } from '../../clock';
 import { assetNameKey, type AssetChange, type AssetRow } from '../../db/repositories/assets';
 import type { FolderRow } from '../../db/repositories/folders';
@@ -231,12 +231,12 @@ export class AssetActions {
     }
   }
 
-  private recordEach(
+  private recordEach<T extends Extract<DomainEventType, `asset.${string}`>>(
     tx: TxOf<never>,
     view: ProjectView,
-    type: DomainEventType,
+    type: T,
     assets: AssetRow[],
-    data: (asset: AssetRow) => Record<string, unknown>,
+    data: (asset: AssetRow) => DomainEventPayloads[T],
   ) {
     return tx.recordMany(
       assets.map((asset) =>

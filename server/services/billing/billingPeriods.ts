@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { InvoiceLine, PricingPlanPrice } from '@common/api/billing';
-import type { DomainEventType } from '@common/domainEvents';
+import type { DomainEventPayloads, DomainEventType } from '@common/domainEvents';
 import { fitsPlan, isFreePrice, type Usage } from '@common/plans';
 import type { Catalogue } from '../../billing/catalogue';
 import { addOnLine, planLine } from '../../billing/invoiceLines';
@@ -188,12 +188,12 @@ export class BillingPeriodService {
   }
 
   /** Suspends the subscription at its period end, for the reason `type` names. */
-  private async end(
+  private async end<T extends 'trial.expired' | 'subscription.ended' | 'subscription.suspended'>(
     subscription: SubscriptionRow,
     changes: SubscriptionChanges,
     now: Date,
-    type: 'trial.expired' | 'subscription.ended' | 'subscription.suspended',
-    data: Record<string, unknown>,
+    type: T,
+    data: DomainEventPayloads[T],
   ): Promise<void> {
     await this.uow.transaction(async (tx) => {
       await tx.subscriptions.update(subscription.id, changes, now);
@@ -211,11 +211,11 @@ export class BillingPeriodService {
 }
 
 /** What the period end did, by the system (no actor). */
-async function record(
+async function record<T extends DomainEventType>(
   tx: TxOf<never>,
   subscription: SubscriptionRow,
-  type: DomainEventType,
-  data: Record<string, unknown>,
+  type: T,
+  data: DomainEventPayloads[T],
 ): Promise<void> {
   await tx.record({
     type,

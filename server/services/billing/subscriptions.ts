@@ -1,5 +1,5 @@
 import type { Checkout } from '@common/api/billing';
-import type { DomainEventInput, DomainEventType } from '@common/domainEvents';
+import type { DomainEventPayloads, DomainEventType } from '@common/domainEvents';
 import { WORKSPACE_TEXTS } from '@common/api/workspaces';
 import { fitsPlan, FREE_TRIAL_PLAN_NAME, isFreePrice, PLAN_LIMITS_TOOLTIP, type Usage } from '@common/plans';
 import { messages } from '@common/validation';
@@ -76,7 +76,7 @@ export async function withClaim<T>(
 }
 
 /** The event of an owner's change to the workspace's subscription (its data is the caller's). */
-export function subscriptionEvent(view: WorkspaceView, type: DomainEventType): DomainEventInput {
+export function subscriptionEvent<T extends DomainEventType>(view: WorkspaceView, type: T) {
   const subscription = subscriptionOf(view);
   return {
     type,
@@ -148,6 +148,7 @@ export class SubscriptionService {
         ]);
       }
       const now = this.clock.now();
+      const periodEnd = addPeriod(now, target.price.billing_period).toISOString();
       await this.uow.transaction(async (tx) => {
         await tx.subscriptions.update(
           subscription.id,
@@ -159,7 +160,7 @@ export class SubscriptionService {
             free_trial_expires_at: null,
             last_payment_succeeded: 1,
             billing_period_started_at: now.toISOString(),
-            billing_period_ends_at: addPeriod(now, target.price.billing_period).toISOString(),
+            billing_period_ends_at: periodEnd,
           },
           now,
         );
@@ -169,10 +170,22 @@ export class SubscriptionService {
         );
         for (const addOn of addOns) await tx.subscriptions.setAddOnPrice(addOn.rowId, addOn.price.id);
         // A suspended workspace starts a subscription again; an active one changes its plan.
-        await tx.record({
-          ...subscriptionEvent(view, view.state.isActive ? 'subscription.changed' : 'subscription.started'),
-          data: { change: 'plan', from_price_id: subscription.price_id, price_id: target.price.id },
-        });
+        await tx.record(
+          view.state.isActive
+            ? {
+                ...subscriptionEvent(view, 'subscription.changed'),
+                data: { change: 'plan', from_price_id: subscription.price_id, price_id: target.price.id },
+              }
+            : {
+                ...subscriptionEvent(view, 'subscription.started'),
+                data: {
+                  price_id: target.price.id,
+                  trial: false,
+                  billing_period_ends_at: periodEnd,
+                  from_price_id: subscription.price_id,
+                },
+              },
+        );
       });
     });
   }
@@ -237,11 +250,11 @@ export class SubscriptionService {
   }
 
   /** A change that takes effect at the period end: no charge now, one update and its event. */
-  private async change(
+  private async change<T extends 'subscription.canceled' | 'subscription.changed'>(
     view: WorkspaceView,
     changes: { cancel_at_period_end?: number; downgrade_price_id?: number | null },
-    type: 'subscription.canceled' | 'subscription.changed',
-    data: Record<string, unknown>,
+    type: T,
+    data: DomainEventPayloads[T],
   ): Promise<void> {
     const subscription = subscriptionOf(view);
     await withClaim(this.uow.read.subscriptions, subscription, this.clock.now(), () =>

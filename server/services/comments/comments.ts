@@ -8,7 +8,6 @@ import {
   type MarkupShape,
   type SeenByUser,
 } from '@common/api/comments';
-import type { DomainEventType } from '@common/domainEvents';
 import type { Clock } from '../../clock';
 import type { AssetRow } from '../../db/repositories/assets';
 import type { CommentRow, CommentWithAuthor } from '../../db/repositories/comments';
@@ -139,7 +138,7 @@ export class CommentService {
       });
       await this.files.uncount(tx, await tx.comments.deleteFiles(dropped.map((f) => f.id)));
       await tx.comments.insertFiles(stored.map((f) => ({ ...f, comment_id: comment.id, created_at: now })));
-      await this.record(tx, view, 'comment.edited', comment, asset, { reply: comment.parent_id !== null });
+      await this.record(tx, view, 'comment.edited', comment, asset);
     });
     await this.files.remove(dropped.map((f) => f.storage_key));
     return this.presentOne(view, comment.id);
@@ -173,7 +172,7 @@ export class CommentService {
       await this.files.uncount(tx, files);
       if (current.parent_id === null && current.completed_at === null)
         await tx.comments.moveUnresolved(asset.id, asset.project_id, -1);
-      await this.record(tx, view, 'comment.deleted', comment, asset, { reply: comment.parent_id !== null });
+      await this.record(tx, view, 'comment.deleted', comment, asset);
       return files;
     });
     await this.files.remove(files.map((f) => f.storage_key));
@@ -352,25 +351,28 @@ export class CommentService {
     }
   }
 
+  /** An event of an existing comment; an edit or a deletion says whether it is a reply's. */
   private record(
     tx: TxOf<never>,
     view: ProjectView,
-    type: DomainEventType,
+    type: 'comment.edited' | 'comment.deleted' | 'comment.completed' | 'comment.reopened',
     comment: CommentRow,
     asset: AssetRow,
-    data: Record<string, unknown> = {},
   ) {
+    const subject = { type: 'Comment', id: comment.id } as const;
+    const on = {
+      asset: asset.name,
+      asset_id: asset.id,
+      parent_id: comment.parent_id,
+      version_id: comment.version_id,
+    };
     return tx.record(
-      projectEvent(view.project, view.userId, type, {
-        subject: { type: 'Comment', id: comment.id },
-        data: {
-          asset: asset.name,
-          asset_id: asset.id,
-          parent_id: comment.parent_id,
-          version_id: comment.version_id,
-          ...data,
-        },
-      }),
+      type === 'comment.edited' || type === 'comment.deleted'
+        ? projectEvent(view.project, view.userId, type, {
+            subject,
+            data: { ...on, reply: comment.parent_id !== null },
+          })
+        : projectEvent(view.project, view.userId, type, { subject, data: on }),
     );
   }
 

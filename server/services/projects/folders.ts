@@ -1,4 +1,5 @@
 import type { Folder } from '@common/api/projects';
+import type { DomainEventPayloads, DomainEventType } from '@common/domainEvents';
 import { messages } from '@common/validation';
 import type { Clock } from '../../clock';
 import type { FolderRow } from '../../db/repositories/folders';
@@ -157,12 +158,12 @@ export class FolderService {
     }
   }
 
-  private record(
+  private record<T extends Extract<DomainEventType, `folder.${string}`>>(
     tx: TxOf<never>,
     view: ProjectView,
-    type: 'folder.created' | 'folder.renamed' | 'folder.deleted',
+    type: T,
     folderId: number,
-    data: Record<string, unknown>,
+    data: DomainEventPayloads[T],
   ) {
     return tx.record(
       projectEvent(view.project, view.userId, type, { subject: { type: 'Folder', id: folderId }, data }),

@@ -1,5 +1,5 @@
 import type { Label, Project } from '@common/api/projects';
-import type { DomainEventType } from '@common/domainEvents';
+import type { DomainEventPayloads, DomainEventType } from '@common/domainEvents';
 import { hoverColorOf, nextLabelColor } from '@common/labelColors';
 import { messages } from '@common/validation';
 import type { Capability } from '@common/projectRoles';
@@ -59,7 +59,7 @@ export class LabelService {
         hoverColor: hoverColorOf(base),
         now: this.clock.now().toISOString(),
       });
-      await this.record(tx, scope, userId, 'label.created', created);
+      await this.record(tx, scope, userId, 'label.created', created, { name: created.name });
       return created;
     });
     return this.present(row);
@@ -97,11 +97,13 @@ export class LabelService {
     await this.uow.transaction(async (tx) => {
       if (scope.projectId === null) {
         for (const projectId of await tx.labels.attachedProjectIds(label.id))
-          await this.record(tx, { ...scope, projectId }, userId, 'label.removed', label);
+          await this.record(tx, { ...scope, projectId }, userId, 'label.removed', label, {
+            name: label.name,
+          });
       } else {
         await this.setOrder(tx, scope.projectId, (order) => order.filter((id) => id !== label.id));
       }
-      await this.record(tx, scope, userId, 'label.deleted', label);
+      await this.record(tx, scope, userId, 'label.deleted', label, { name: label.name });
       await tx.labels.delete(label.id);
     });
   }
@@ -168,7 +170,9 @@ export class LabelService {
           : await tx.labels.detach(view.project.id, label.id);
         const scope = { workspaceId: label.workspace_id, projectId: view.project.id };
         if (changed)
-          await this.record(tx, scope, views[0]!.userId, attach ? 'label.added' : 'label.removed', label);
+          await this.record(tx, scope, views[0]!.userId, attach ? 'label.added' : 'label.removed', label, {
+            name: label.name,
+          });
       }
     });
     const rows = await this.uow.read.projects.findMany(views.map((v) => v.project.id));
@@ -233,18 +237,25 @@ export class LabelService {
    * Project labels and attachments are events of the project, which write its activity log;
    * workspace labels' events belong to the workspace alone (no project, so no activity entry).
    */
-  private async record(
+  private async record<T extends Extract<DomainEventType, `label.${string}`>>(
     tx: TxOf<never>,
     scope: LabelScope,
     userId: number,
-    type: DomainEventType,
+    type: T,
     label: LabelRow,
-    data: Record<string, unknown> = { name: label.name },
+    data: DomainEventPayloads[T],
   ) {
     const subject = { type: 'Label', id: label.id } as const;
     await tx.record(
       scope.projectId === null
-        ? { type, workspaceId: scope.workspaceId, projectId: null, actorId: userId, subject, data }
+        ? {
+            type,
+            workspaceId: scope.workspaceId,
+            projectId: null,
+            actorId: userId,
+            subject,
+            data,
+          }
         : projectEvent({ id: scope.projectId, workspace_id: scope.workspaceId }, userId, type, {
             subject,
             data,

@@ -1,8 +1,8 @@
-import type { DomainEventInput, DomainEventType } from '@common/domainEvents';
 import type { Clock } from '../../clock';
 import type { UnitOfWorkOf } from '../../db/unitOfWork';
 import { authorizeBulk, type BulkAction } from '../../policies/projects';
 import type { ProjectAccess, ProjectView } from './projectAccess';
+import { projectEvent } from './projectEvents';
 import type { ProjectFiles } from '../workspaces/projectFiles';
 
 export type ProjectStatusValue = 'active' | 'archived';
@@ -33,7 +33,9 @@ export class ProjectBulkActions {
     await this.uow.transaction(async (tx) => {
       await tx.projects.deleteMany(ids);
       await tx.recordMany(
-        views.map((view) => projectEvent(view, 'project.deleted', { name: view.project.name })),
+        views.map((view) =>
+          projectEvent(view.project, view.userId, 'project.deleted', { data: { name: view.project.name } }),
+        ),
       );
     });
     await this.files.remove(keys);
@@ -52,7 +54,7 @@ export class ProjectBulkActions {
           this.clock.now().toISOString(),
         );
         const type = status === 'archived' ? 'project.archived' : 'project.activated';
-        await tx.recordMany(changing.map((view) => projectEvent(view, type)));
+        await tx.recordMany(changing.map((view) => projectEvent(view.project, view.userId, type)));
       });
     return views.length;
   }
@@ -93,19 +95,4 @@ export class ProjectBulkActions {
     authorizeBulk(action, views);
     return views;
   }
-}
-
-function projectEvent(
-  view: ProjectView,
-  type: DomainEventType,
-  data?: Record<string, unknown>,
-): DomainEventInput {
-  return {
-    type,
-    workspaceId: view.project.workspace_id,
-    projectId: view.project.id,
-    actorId: view.userId,
-    subject: { type: 'Project', id: view.project.id },
-    ...(data ? { data } : {}),
-  };
 }

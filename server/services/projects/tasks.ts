@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { TASK_TEXTS, type createTaskSchema, type editTaskSchema, type Task } from '@common/api/tasks';
-import type { DomainEventType } from '@common/domainEvents';
+import type { DomainEventPayloads, DomainEventType } from '@common/domainEvents';
 import { formatDayMonthYear, utcDay } from '@common/taskDates';
 import { truncate } from '@common/text';
 import type { Clock } from '../../clock';
@@ -166,12 +166,12 @@ export class TaskService {
     return users;
   }
 
-  private record(
+  private record<T extends Extract<DomainEventType, `task.${string}`>>(
     tx: TxOf<never>,
     view: ProjectView,
-    type: DomainEventType,
+    type: T,
     taskId: number,
-    data: Record<string, unknown>,
+    data: DomainEventPayloads[T],
   ) {
     return tx.record(
       projectEvent(view.project, view.userId, type, { subject: { type: 'Task', id: taskId }, data }),

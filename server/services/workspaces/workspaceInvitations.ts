@@ -223,7 +223,7 @@ export class WorkspaceInvitationService implements SignUpInvitations {
           workspaceId: invitation.workspace_id,
           actorId: user.id,
           subject: { type: 'WorkspaceMember', id: memberId },
-          data: { role: invitation.role, invitation_id: invitation.id },
+          data: { user_id: user.id, role: invitation.role, invitation_id: invitation.id },
         });
       })
       .catch((error: unknown) => {
