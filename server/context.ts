@@ -8,13 +8,15 @@ import { notificationDigestServices, type NotificationDigestServices } from './w
 import { liveServices, type LiveServices } from './wiring/live';
 import { createPlatform, type ContextOverrides, type Platform } from './wiring/platform';
 import { projectServices, type ProjectServices } from './wiring/projects';
+import { registerSubscribers } from './wiring/subscribers';
 import { workspaceServices, type WorkspaceServices } from './wiring/workspaces';
 
 export type { ContextOverrides } from './wiring/platform';
 
 /**
  * Everything the processes (web, worker) are built from, once per process: the platform and the
- * services of each domain, wired in server/wiring/. Routes never take all of it: each names the
+ * services of each domain, wired in server/wiring/, then the event subscribers
+ * (wiring/subscribers.ts). Routes never take all of it: each names the
  * services it calls (its `…RouteDeps` type).
  */
 export type AppContext = Platform &
@@ -39,7 +41,7 @@ export function createContext(config: Config, overrides: ContextOverrides = {}):
   const live = liveServices(platform, projects, assets);
   const accounts = accountServices(platform, [workspaces.workspaceInvitations, projects.projectInvitations]);
   const digests = notificationDigestServices(platform, projects, assets);
-  return {
+  const context = {
     ...platform,
     ...billing,
     ...workspaces,
@@ -51,4 +53,6 @@ export function createContext(config: Config, overrides: ContextOverrides = {}):
     ...digests,
     ...live,
   };
+  registerSubscribers(context);
+  return context;
 }

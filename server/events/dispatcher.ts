@@ -25,7 +25,7 @@ export class EventDispatcher {
     private readonly log: Logger,
   ) {}
 
-  /** A subscriber of a domain wired after the platform (it runs after those given at construction). */
+  /** Adds a subscriber, run after those before it: wiring/subscribers.ts registers them all, in its order. */
   subscribe(subscriber: EventSubscriber): void {
     this.subscribers.push(subscriber);
   }

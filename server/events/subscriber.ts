@@ -1,6 +1,9 @@
 import type { DomainEvent } from '@common/domainEvents';
 
-/** One reader of committed events: the activity log now; notifications, digests and the live stream later. */
+/**
+ * One reader of committed events, registered in server/wiring/subscribers.ts. Narrowing on
+ * `event.type` types `event.data` (common/domainEvents.ts).
+ */
 export interface EventSubscriber {
   name: string;
   /**

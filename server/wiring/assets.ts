@@ -16,7 +16,6 @@ import { SharedAssetService } from '../services/assets/sharedAssets';
 import { StorageRoom } from '../services/assets/storageRoom';
 import { UploadRevocation } from '../services/assets/uploadRevocation';
 import { UploadSweep } from '../services/assets/uploadSweep';
-import { UploadAccessSubscriber } from '../events/uploadAccessSubscriber';
 import type { Platform } from './platform';
 import type { ProjectServices } from './projects';
 import type { WorkspaceServices } from './workspaces';
@@ -37,7 +36,6 @@ export function assetServices(
   const storageRoom = new StorageRoom(uow, workspaceAccess);
   const assetUploads = new AssetUploads(uow, projectAccess, storageRoom, storage, queuePreview, clock);
   const uploadRevocation = new UploadRevocation(uow, projectAccess, config.uploads.dir, clock);
-  p.events.subscribe(new UploadAccessSubscriber(uploadRevocation));
   const assetAccess = new AssetAccess(uow, projectAccess);
   /** Assets as one user sees them, with their 'new' marks, a page at a time. */
   const assetPresenter = new AssetPresenter(uow.read);

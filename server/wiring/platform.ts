@@ -11,7 +11,6 @@ import { systemClock, type Clock } from '../clock';
 import type { Config } from '../config';
 import { createDatabase, type Db } from '../db/database';
 import { UnitOfWork } from '../db/unitOfWork';
-import { ActivityLogSubscriber } from '../events/activityLogSubscriber';
 import { EventDispatcher } from '../events/dispatcher';
 import { QueuedMailer } from '../jobs/mailJob';
 import { RateLimiter } from '../services/platform/rateLimiter';
@@ -37,13 +36,8 @@ export function createPlatform(config: Config, overrides: ContextOverrides = {})
     ? new SmtpMailer(config.mail.smtpUrl, config.mail.from)
     : new OutboxMailer(uow.read.mailOutbox, config.mail.outboxDir, config.mail.from, clock);
   const bus = createEventBus(config, log);
-  const events = new EventDispatcher(
-    uow.read.domainEvents,
-    [new ActivityLogSubscriber(uow.read.activityLogs)],
-    bus,
-    clock,
-    log,
-  );
+  // The subscribers come once every domain's services exist: wiring/subscribers.ts.
+  const events = new EventDispatcher(uow.read.domainEvents, [], bus, clock, log);
   uow.onCommit((committed) => events.afterCommit(committed));
   const { payments, sandbox, stripe } = createPayments(config, uow.read.sandboxPayments, clock, log);
   return {
@@ -56,7 +50,7 @@ export function createPlatform(config: Config, overrides: ContextOverrides = {})
     uow,
     /** Committed events to every web process. */
     bus,
-    /** Hands committed events to the subscribers (the activity log, later notifications). */
+    /** Hands committed events to the subscribers (registered in wiring/subscribers.ts). */
     events,
     jobs,
     /** Services queue their mail; the 'mail.send' job hands it to `mailDelivery`. */
