@@ -91,6 +91,7 @@ async function run(db: 'sqlite' | 'postgres') {
           asset_id: target.assetId,
           parent_id: null,
           excerpt: 'Brighter',
+          markup_number: null,
           mentions: [],
         },
         occurredAt: new Date().toISOString(),

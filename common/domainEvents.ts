@@ -144,10 +144,15 @@ export const DOMAIN_EVENTS = {
   >('comment_carried_over'),
 
   // Tasks (subject: the Task; `text` cut short)
-  /** `assignee`: the first responsible's name; `due_date`: as the sentence reads it. */
-  'task.created': kind<{ text: string; assignee: string; due_date: string }>('task_created'),
-  /** `fields`: 'text', 'due date', 'assignee' or 'responsibles'. */
-  'task.updated': kind<{ text: string; fields: string[] }>('task_updated'),
+  /**
+   * `assignee`: the first responsible's name; `due_date`: as the sentence reads it; `assigned_ids`:
+   * every responsible, who are told (rows recorded before issue 24 lack it).
+   */
+  'task.created': kind<{ text: string; assignee: string; due_date: string; assigned_ids: number[] }>(
+    'task_created',
+  ),
+  /** `fields`: 'text', 'due date', 'assignee' or 'responsibles'; `added_ids`: the responsibles added. */
+  'task.updated': kind<{ text: string; fields: string[]; added_ids?: number[] }>('task_updated'),
   'task.completed': kind<{ text: string }>('task_completed'),
   'task.reopened': kind<{ text: string }>('task_reopened'),
 } satisfies Record<string, EventKind<object>>;

@@ -227,6 +227,7 @@ describe('notifications made from events', () => {
             asset_id: asset.id,
             parent_id: null,
             excerpt: 'x',
+            markup_number: null,
             mentions: [stranger.user.id],
           },
         },

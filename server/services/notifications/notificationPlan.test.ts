@@ -3,24 +3,26 @@ import type { DomainEvent } from '@common/domainEvents';
 import type { NotificationRecipient } from '../../db/repositories/notifications';
 import { alarmOn, kindFor, notificationMessage, planNotifications } from './notificationPlan';
 
-const event = (over: Partial<DomainEvent> = {}): DomainEvent => ({
-  id: 10,
-  type: 'comment.created',
-  workspaceId: 1,
-  projectId: 5,
-  actorId: 1,
-  subject: { type: 'Comment', id: 70 },
-  data: {
-    asset: 'hero.jpg',
-    asset_id: 3,
-    parent_id: null,
-    excerpt: 'Brighter',
-    markup_number: null,
-    mentions: [],
-  },
-  occurredAt: '2026-11-28T10:00:00.000Z',
-  ...over,
-});
+/** A comment.created event; `over` may make it another type, with only the data the plan reads. */
+const event = (over: Partial<Record<keyof DomainEvent, unknown>> = {}): DomainEvent =>
+  ({
+    id: 10,
+    type: 'comment.created',
+    workspaceId: 1,
+    projectId: 5,
+    actorId: 1,
+    subject: { type: 'Comment', id: 70 },
+    data: {
+      asset: 'hero.jpg',
+      asset_id: 3,
+      parent_id: null,
+      excerpt: 'Brighter',
+      markup_number: null,
+      mentions: [],
+    },
+    occurredAt: '2026-11-28T10:00:00.000Z',
+    ...over,
+  }) as DomainEvent;
 
 const member = (userId: number, over: Partial<NotificationRecipient> = {}): NotificationRecipient => ({
   projectId: 5,

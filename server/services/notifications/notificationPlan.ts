@@ -195,12 +195,12 @@ function commonKind(event: DomainEvent): NotificationKind | null {
 
 /** The users an event addresses by name: mentioned in a comment, assigned a task. */
 function addressed(event: DomainEvent): { mentioned: Set<number>; assigned: Set<number> | null } {
-  const data = dataOf(event);
   if (event.type === 'comment.created' || event.type === 'comment.replied')
-    return { mentioned: new Set(ids(data.mentions)), assigned: null };
+    return { mentioned: new Set(ids(event.data.mentions)), assigned: null };
   if (event.type === 'task.created')
-    return { mentioned: new Set(), assigned: new Set(ids(data.assigned_ids)) };
-  if (event.type === 'task.updated') return { mentioned: new Set(), assigned: new Set(ids(data.added_ids)) };
+    return { mentioned: new Set(), assigned: new Set(ids(event.data.assigned_ids)) };
+  if (event.type === 'task.updated')
+    return { mentioned: new Set(), assigned: new Set(ids(event.data.added_ids)) };
   return { mentioned: new Set(), assigned: null };
 }
 
