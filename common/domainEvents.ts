@@ -19,8 +19,11 @@ export const DOMAIN_EVENTS = {
   /** `changed`: the profile fields written ('name', 'email', 'avatar_key'). */
   'user.profile_updated': kind<{ changed: string[] }>(),
   'user.password_changed': kind<{ via: 'reset' | 'change' }>(),
-  /** `changed`: the preference columns written ('notification_alarms', 'email_alarms', 'email_every'). */
-  'user.preferences_updated': kind<{ changed: string[] }>(),
+  /**
+   * `changed`: the preference columns written ('notification_alarms', 'email_alarms', 'email_every',
+   * 'time_zone'); `via`: 'unsubscribe_link' when a digest's unsubscribe link turned the e-mails off.
+   */
+  'user.preferences_updated': kind<{ changed: string[]; via?: 'unsubscribe_link' }>(),
 
   // Workspaces (subject: the Workspace, WorkspaceMember or WorkspaceInvitation)
   'workspace.created': kind<NoData>(),
