@@ -90,6 +90,7 @@ async function run(db: 'sqlite' | 'postgres') {
           asset: 'hero.png',
           asset_id: target.assetId,
           parent_id: null,
+          version_id: 1,
           excerpt: 'Brighter',
           markup_number: null,
           mentions: [],

@@ -98,6 +98,7 @@ function comment(mentions: number[]): DomainEventPayloads['comment.created'] {
     asset: 'Poster.png',
     asset_id: 7,
     parent_id: null,
+    version_id: 11,
     excerpt: 'Nice',
     markup_number: null,
     mentions,

@@ -226,6 +226,7 @@ describe('notifications made from events', () => {
             asset: 'hero.png',
             asset_id: asset.id,
             parent_id: null,
+            version_id: asset.current_version.id,
             excerpt: 'x',
             markup_number: null,
             mentions: [stranger.user.id],

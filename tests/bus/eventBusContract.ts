@@ -87,7 +87,7 @@ export function describeEventBusContract(label: string, makePair: () => Promise<
 
     it('carries a signal to signal listeners only, and events to event listeners only', async () => {
       pair = await makePair();
-      const events: DomainEvent[] = [];
+      const events: BusEvent[] = [];
       pair.listener.subscribe((e) => events.push(e));
       const signal = { type: 'asset.viewers_changed' as const, projectId: 7, assetId: 9 };
       const arrival = new Promise((resolve) => {

@@ -12,6 +12,10 @@ export type TruncatedDomainEvent = {
 
 export type BusListener = (event: BusEvent) => void;
 
+export function isTruncated(event: BusEvent): event is TruncatedDomainEvent {
+  return (event.data as { truncated?: unknown }).truncated === true;
+}
+
 /**
  * A passing state that is no domain event and is never replayed: someone arrived at or left an
  * asset (presence). It says what changed, not the new state: each process reads that itself.

@@ -1,7 +1,7 @@
 import type { DomainEvent } from '@common/domainEvents';
 import { can, type ProjectActor } from '@common/projectRoles';
 import type { Logger } from 'pino';
-import type { BusSignal, EventBus } from '../../adapters/bus/eventBus';
+import { isTruncated, type BusEvent, type BusSignal, type EventBus } from '../../adapters/bus/eventBus';
 import type { Clock } from '../../clock';
 import type { LiveNotificationRow, VisibleProject } from '../../db/repositories/liveFacts';
 import type { ProjectRow } from '../../db/repositories/projects';
@@ -274,12 +274,10 @@ export class LiveStreams {
       .catch((err: unknown) => this.log.error({ err }, 'live stream hub failed on a bus message'));
   }
 
-  private async handle(received: DomainEvent): Promise<void> {
+  private async handle(received: BusEvent): Promise<void> {
     // An event too large for NOTIFY comes without its data: read it whole.
-    const event =
-      received.data.truncated === true
-        ? ((await this.uow.read.domainEvents.byId(received.id)) ?? received)
-        : received;
+    const event = isTruncated(received) ? await this.uow.read.domainEvents.byId(received.id) : received;
+    if (!event) return;
     const projectId = event.projectId;
     const live = isLiveType(event.type) && projectId !== null;
     const changesAccess =
@@ -504,14 +502,19 @@ function seenMap(visible: VisibleProject[]): Map<number, Seen> {
   return new Map(visible.map((v) => [v.projectId, { actor: actorOf(v), workspaceId: v.workspaceId }]));
 }
 
+/** An event's data read field by field, whatever its type (the fields below are checked one by one). */
+const dataOf = (event: DomainEvent) => event.data as Record<string, unknown>;
+
 /** The users a workspace event names (the member who left or was removed, the owners of a transfer). */
 function namedUsers(event: DomainEvent): number[] {
-  const ids = [event.data.user_id, event.data.from_user_id, event.data.to_user_id, event.actorId];
+  const data = dataOf(event);
+  const ids = [data.user_id, data.from_user_id, data.to_user_id, event.actorId];
   return ids.filter((id): id is number => typeof id === 'number');
 }
 
 function assetOf(event: DomainEvent): number | null {
-  if (typeof event.data.asset_id === 'number') return event.data.asset_id;
+  const assetId = dataOf(event).asset_id;
+  if (typeof assetId === 'number') return assetId;
   return event.subject?.type === 'Asset' ? event.subject.id : null;
 }
 
@@ -520,7 +523,8 @@ function roundFacts(
   rounds: { currentRound: Map<number, number | null>; commentRound: Map<number, number> },
 ): RoundFacts {
   const assetId = assetOf(event);
-  const recorded = typeof event.data.version_id === 'number' ? event.data.version_id : null;
+  const versionId = dataOf(event).version_id;
+  const recorded = typeof versionId === 'number' ? versionId : null;
   const commentRound = event.subject ? rounds.commentRound.get(event.subject.id) : undefined;
   return {
     eventRound: recorded ?? commentRound ?? null,
