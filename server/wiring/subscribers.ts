@@ -1,8 +1,9 @@
-import type { AppContext } from '../context';
 import { ActivityLogSubscriber } from '../events/activityLogSubscriber';
 import { NotificationSubscriber } from '../events/notificationSubscriber';
 import type { EventSubscriber } from '../events/subscriber';
 import { UploadAccessSubscriber } from '../events/uploadAccessSubscriber';
+import type { AssetServices } from './assets';
+import type { Platform } from './platform';
 
 /**
  * The readers of committed domain events, the one place they are registered. Built once every
@@ -16,7 +17,10 @@ import { UploadAccessSubscriber } from '../events/uploadAccessSubscriber';
  * Adding a subscriber is one line in this list: a class in server/events/ implementing
  * `EventSubscriber`, given the services it uses.
  */
-export function eventSubscribers(ctx: AppContext): EventSubscriber[] {
+/** What the subscribers are built from: the platform and the services of the domains wired before. */
+export type SubscriberDeps = Pick<Platform, 'uow' | 'events'> & Pick<AssetServices, 'uploadRevocation'>;
+
+export function eventSubscribers(ctx: SubscriberDeps): EventSubscriber[] {
   return [
     // 1. The project's activity log: an entry for each event whose type names a verb (common/domainEvents.ts).
     new ActivityLogSubscriber(ctx.uow.read.activityLogs),
@@ -28,6 +32,6 @@ export function eventSubscribers(ctx: AppContext): EventSubscriber[] {
 }
 
 /** Hands the subscribers to the dispatcher, in the order of `eventSubscribers`. */
-export function registerSubscribers(ctx: AppContext): void {
+export function registerSubscribers(ctx: SubscriberDeps): void {
   for (const subscriber of eventSubscribers(ctx)) ctx.events.subscribe(subscriber);
 }
