@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { LIVE_HEARTBEAT_SECONDS } from '@common/api/liveEvents';
 import { INVITE_EMAILS_PER_DAY } from '@common/limits';
+import type { S3StorageConfig } from './adapters/storage/s3Storage';
 
 const flag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
@@ -27,6 +28,15 @@ const envSchema = z.object({
     .string()
     .regex(/^[a-z_][a-z0-9_]*$/)
     .optional(),
+  /** Where files live: this machine's disk under DATA_DIR, or an S3-compatible bucket. */
+  STORAGE: z.enum(['local', 's3']).default('local'),
+  S3_ENDPOINT: z.url().optional(),
+  S3_PUBLIC_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().max(64).default('us-east-1'),
+  S3_BUCKET: z.string().max(63).optional(),
+  S3_ACCESS_KEY_ID: z.string().max(256).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().max(256).optional(),
+  S3_FORCE_PATH_STYLE: flag.default(false),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Proofroom <no-reply@proofroom.local>'),
   SESSION_SECRET: z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional(),
@@ -73,7 +83,7 @@ export interface Config {
   dataDir: string;
   database: DatabaseConfig;
   mail: { smtpUrl: string | undefined; from: string; outboxDir: string };
-  storage: { driver: 'local'; root: string };
+  storage: { driver: 'local'; root: string } | ({ driver: 's3' } & S3StorageConfig);
   uploads: { dir: string; maxBytes: number; expiryMs: number };
   downloads: { directMaxBytes: number };
   sessionSecret: string;
@@ -132,7 +142,7 @@ export function loadConfig(overrides: Record<string, string | undefined> = {}): 
     dataDir,
     database: databaseConfig(env.DATABASE_URL, env.DATABASE_SCHEMA, dataDir),
     mail: { smtpUrl: env.SMTP_URL || undefined, from: env.MAIL_FROM, outboxDir: join(dataDir, 'mail') },
-    storage: { driver: 'local', root: join(dataDir, 'files') },
+    storage: storageConfig(env, dataDir),
     uploads: {
       /** Partial uploads (tus) and multipart files on their way; on the files' disk, so storing is a rename. */
       dir: join(dataDir, 'uploads'),
@@ -157,6 +167,23 @@ export function loadConfig(overrides: Record<string, string | undefined> = {}): 
       sweepMs: Math.round(env.LIVE_SWEEP_SECONDS * 1000),
     },
     payments: paymentsConfig(env),
+  };
+}
+
+function storageConfig(env: z.infer<typeof envSchema>, dataDir: string): Config['storage'] {
+  if (env.STORAGE === 'local') return { driver: 'local', root: join(dataDir, 'files') };
+  const { S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY } = env;
+  if (!S3_BUCKET || !S3_ACCESS_KEY_ID || !S3_SECRET_ACCESS_KEY)
+    throw new ConfigError('STORAGE=s3 needs S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY');
+  return {
+    driver: 's3',
+    endpoint: env.S3_ENDPOINT,
+    publicEndpoint: env.S3_PUBLIC_ENDPOINT,
+    region: env.S3_REGION,
+    bucket: S3_BUCKET,
+    accessKeyId: S3_ACCESS_KEY_ID,
+    secretAccessKey: S3_SECRET_ACCESS_KEY,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE,
   };
 }
 

@@ -5,7 +5,7 @@ import { OutboxMailer } from '../adapters/mail/outboxMailer';
 import { SmtpMailer } from '../adapters/mail/smtpMailer';
 import { createPayments } from '../adapters/payments';
 import { createJobQueue } from '../adapters/queue';
-import { LocalFileStorage } from '../adapters/storage/localStorage';
+import { createStorage } from '../adapters/storage';
 import { Catalogue, DEFAULT_CATALOGUE_FILE } from '../billing/catalogue';
 import { systemClock, type Clock } from '../clock';
 import type { Config } from '../config';
@@ -57,7 +57,7 @@ export function createPlatform(config: Config, overrides: ContextOverrides = {})
     mailer: new QueuedMailer(jobs) as Mailer,
     /** The outbox, or SMTP when SMTP_URL is set. */
     mailDelivery,
-    storage: new LocalFileStorage(config.storage.root),
+    storage: createStorage(config.storage),
     /** Counters of sign-in, code, reset, invitation and share-link tries (sliding windows). */
     limiter: new RateLimiter(uow.read.rateLimits, clock),
     /** Answers of the read routes, kept while the database has not changed. */

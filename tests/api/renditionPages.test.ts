@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_TEXTS } from '../../server/services/assets/roundPages';
@@ -114,16 +114,12 @@ describe("a document's pages (GET /renditions/{round}/{token}/pages/{n})", () =>
   it('answers a clear 422 when a page cannot be drawn (the stored file is damaged)', async () => {
     const broken = await upload('broken.pdf', SIX_PAGES);
     const round = (await owner.get(`/assets/${broken.id}/versions`)).body.response[0];
-    const local = t.ctx.storage.localPath(
-      (
-        await t.ctx.db
-          .selectFrom('asset_versions')
-          .select('original_key')
-          .where('id', '=', round.id)
-          .executeTakeFirstOrThrow()
-      ).original_key,
-    );
-    writeFileSync(local, Buffer.from('%PDF-1.4\nthis is no longer a PDF\n'));
+    const { original_key } = await t.ctx.db
+      .selectFrom('asset_versions')
+      .select('original_key')
+      .where('id', '=', round.id)
+      .executeTakeFirstOrThrow();
+    await t.ctx.storage.put(original_key, Buffer.from('%PDF-1.4\nthis is no longer a PDF\n'), 'application/pdf');
     const answer = await fetch(`${t.baseUrl}${pageOf(broken.current_version, 5)}`, {
       headers: { cookie: owner.cookieHeader },
     });

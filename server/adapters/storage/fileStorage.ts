@@ -1,6 +1,35 @@
 import type { Readable } from 'node:stream';
 
-/** Where uploaded files live: local disk in the embedded mode, an S3-compatible store when scaled out. */
+/** A stored file's bytes: all of them, or the range asked for. */
+export interface StoredFile {
+  body: Readable;
+  contentType: string;
+  /** The whole file's size, whatever range `body` holds. */
+  size: number;
+  /** The bytes `body` holds when a range was asked for (inclusive), else null. */
+  range: { start: number; end: number } | null;
+}
+
+/** One stored file, as listed by `list` (the orphan sweep, the backup). */
+export interface StoredEntry {
+  key: string;
+  size: number;
+  modifiedAt: Date;
+}
+
+/** How a presigned link hands the file over. */
+export interface LinkOptions {
+  /** Seconds the link works. */
+  expiresInSeconds: number;
+  /** The Content-Disposition the store answers with (a download's file name). */
+  contentDisposition?: string;
+  contentType?: string;
+}
+
+/**
+ * Where uploaded files live: local disk in the embedded mode, an S3-compatible store when scaled
+ * out (LocalFileStorage, S3FileStorage; both pass tests/storage/storageContract.ts).
+ */
 export interface FileStorage {
   put(key: string, body: Buffer, contentType: string): Promise<void>;
   /**
@@ -8,11 +37,36 @@ export interface FileStorage {
    * so a large upload is never read into memory. Never half-written under `key`.
    */
   putFile(key: string, path: string, contentType: string): Promise<void>;
-  /** A stream of the stored bytes, or null when there is no such file. */
-  get(key: string): Promise<{ body: Readable; contentType: string; size: number } | null>;
+  /**
+   * Stores a stream of unknown length under `key` (a zip being built) without a copy on this
+   * machine's disk; answers the bytes stored. Never half-written under `key`: a stream that fails
+   * leaves nothing.
+   */
+  putStream(key: string, body: Readable, contentType: string): Promise<number>;
+  /** The stored bytes, all or `range` (inclusive; `end` past the size is cut), or null when there is no such file. */
+  get(key: string, range?: { start: number; end?: number }): Promise<StoredFile | null>;
+  /** The file's size and type without its bytes, or null. */
+  head(key: string): Promise<{ size: number; contentType: string } | null>;
+  /** Up to `length` bytes from `position` (fewer at the end of the file). */
+  read(key: string, position: number, length: number): Promise<Buffer>;
+  /** Gives the file stored under `from` the key `to` (an upload becoming an original); `from` is gone after. */
+  move(from: string, to: string, contentType: string): Promise<void>;
   delete(key: string): Promise<void>;
-  /** The file's path on this machine when the store is a local disk (converters read it in place), else null. */
-  localPath(key: string): string | null;
+  /** Deletes every key given, in batches; a key with no file is no error. */
+  deleteMany(keys: readonly string[]): Promise<void>;
   /** Removes every file whose key starts with `prefix/` (a round's renditions, a tile pyramid). */
   deletePrefix(prefix: string): Promise<void>;
+  /** Every stored file whose key starts with `prefix`, in key order, page by page. */
+  list(prefix: string): AsyncIterable<StoredEntry>;
+  /** The file's path on this machine when the store is a local disk (converters read it in place), else null. */
+  localPath(key: string): string | null;
+  /**
+   * Runs `work` on a path holding the file: the file itself on a local disk, else a temporary copy
+   * that is removed however `work` ends. Null when there is no such file.
+   */
+  withLocalFile<T>(key: string, work: (path: string) => Promise<T>): Promise<T | null>;
+  /** A short-lived link a browser fetches the file from directly (S3), or null (local disk: the app serves it). */
+  link(key: string, options: LinkOptions): Promise<string | null>;
+  /** Throws unless the store answers (GET /ready). */
+  check(): Promise<void>;
 }
