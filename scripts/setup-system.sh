@@ -22,6 +22,7 @@ formats_without() {
     libraw-bin) echo "camera RAW files without an embedded preview" ;;
     unzip | zip) echo "none (the tests read the app's zips with unzip; the zip benchmark compares with zip)" ;;
     util-linux) echo "none (converters run without their memory limit)" ;;
+    ceph-mon | ceph-osd | radosgw) echo "none (the tests of the S3 path need it)" ;;
     *) echo "unknown" ;;
   esac
 }
@@ -58,6 +59,10 @@ PACKAGES=(
   "/usr/bin/unzip:unzip"
   "/usr/bin/zip:zip"
   "/usr/bin/prlimit:util-linux"
+  # The real S3-compatible server the tests of the S3 path start (scripts/s3-server.sh).
+  "/usr/bin/ceph-mon:ceph-mon"
+  "/usr/bin/ceph-osd:ceph-osd"
+  "/usr/bin/radosgw:radosgw"
 )
 
 missing=()
