@@ -8,6 +8,7 @@ import { loadConfig } from '@server/config';
 import { pgBossSchema } from '@server/adapters/queue/pgBossQueue';
 import { createDatabase, dropSchema, type Db } from '@server/db/database';
 import type { AppContext } from '@server/context';
+import { createBucket, s3Env, type S3ServerInfo } from '../storage/s3Server';
 
 export const POSTGRES_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -17,13 +18,15 @@ export interface TestApp extends BuiltApp {
   dataDir: string;
   /** The PostgreSQL schema of this app's database (PostgreSQL runs). */
   schema: string;
+  /** The bucket of this app's files (PostgreSQL runs, on the suite's S3 server), else undefined. */
+  bucket: string | undefined;
   /** `keepData`: leave the database and files for a next app (`startTestApp(env, { reuse })`). */
   close(options?: { keepData?: boolean }): Promise<void>;
 }
 
 export interface StartOptions {
   /** Starts on the database and files a closed app kept: a restart of the same installation. */
-  reuse?: Pick<TestApp, 'dataDir' | 'schema'>;
+  reuse?: Pick<TestApp, 'dataDir' | 'schema'> & { bucket?: string | undefined };
   /** Wraps the app's database (e.g. with a plugin that logs its statements). */
   wrapDb?: (db: Db) => Db;
 }
@@ -39,6 +42,9 @@ export async function startTestApp(
   const dataDir = options.reuse?.dataDir ?? mkdtempSync(join(tmpdir(), 'proofroom-test-'));
   const usePostgres = process.env.TEST_DB === 'postgres';
   const schema = options.reuse?.schema ?? `test_${randomBytes(6).toString('hex')}`;
+  // The PostgreSQL run is the scaled-out column: its files live in a bucket of the suite's S3 server.
+  const s3 = usePostgres ? testS3Server() : undefined;
+  const bucket = options.reuse?.bucket ?? (s3 ? await createBucket(s3) : undefined);
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
@@ -46,6 +52,7 @@ export async function startTestApp(
     SESSION_SECRET: randomBytes(32).toString('hex'),
     DATABASE_URL: usePostgres ? POSTGRES_URL : `sqlite://${join(dataDir, 'test.db')}`,
     ...(usePostgres ? { DATABASE_SCHEMA: schema } : {}),
+    ...(s3 && bucket ? s3Env(s3, bucket) : {}),
     ...env,
   });
   const clock = new ManualClock(new Date('2026-11-21T10:00:00Z'));
@@ -64,6 +71,7 @@ export async function startTestApp(
     clock,
     dataDir,
     schema,
+    bucket,
     baseUrl: `http://127.0.0.1:${port}`,
     async close({ keepData = false } = {}) {
       // Jobs still running would write into a dropped schema or a deleted folder.
@@ -175,4 +183,10 @@ export function resetTokenFrom(text: string): string {
   const match = /reset_password_token=([A-Za-z0-9_-]+)/.exec(text);
   if (!match?.[1]) throw new Error(`No reset link in mail: ${text}`);
   return match[1];
+}
+
+/** The S3 server the suite started (tests/storage/globalSetup.ts), when it started one. */
+export function testS3Server(): S3ServerInfo | undefined {
+  const server = process.env.TEST_S3_SERVER;
+  return server ? (JSON.parse(server) as S3ServerInfo) : undefined;
 }

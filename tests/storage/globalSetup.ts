@@ -18,5 +18,8 @@ export default async function setup(project: TestProject) {
     secretAccessKey: server.secretAccessKey,
     dir: server.dir,
   });
+  // The API harness (also used by the benchmarks, outside Vitest) reads it from the environment,
+  // which the test workers, started after this, inherit.
+  process.env.TEST_S3_SERVER = JSON.stringify(server);
   return () => server.stop();
 }
