@@ -17,7 +17,13 @@ export default defineConfig({
         resolve: { alias: aliases },
         test: {
           name: 'unit',
-          include: ['common/**/*.test.ts', 'server/**/*.test.ts', 'web/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: [
+            'common/**/*.test.ts',
+            'server/**/*.test.ts',
+            'web/**/*.test.ts',
+            'scripts/**/*.test.ts',
+            'tests/faults/**/*.test.ts',
+          ],
         },
       },
       {
