@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
@@ -63,14 +63,10 @@ async function avatarKeyOf(userId: number) {
 }
 
 /** The avatar files stored for a user, whatever their names. */
-function storedAvatarFiles(userId: number): string[] {
-  try {
-    return readdirSync(join(t.dataDir, 'files', 'avatars', String(userId))).filter(
-      (f) => !f.endsWith('.type'),
-    );
-  } catch {
-    return [];
-  }
+async function storedAvatarFiles(userId: number): Promise<string[]> {
+  const keys = [];
+  for await (const entry of t.ctx.storage.list(`avatars/${userId}/`)) keys.push(entry.key);
+  return keys;
 }
 
 describe('PATCH /users/{id} with profile fields', () => {
@@ -295,7 +291,7 @@ describe('PATCH /users/{id} with an avatar', () => {
         name: 'No Avatar Yet',
         avatar_key: null,
       });
-      expect(storedAvatarFiles(user.id)).toEqual([]);
+      expect(await storedAvatarFiles(user.id)).toEqual([]);
     },
   );
 
@@ -318,7 +314,7 @@ describe('PATCH /users/{id} with an avatar', () => {
     expect(answer.status).toBe(413);
     expect(answer.body.response.error.code).toBe('payload_too_large');
     expect(await avatarKeyOf(user.id)).toBe(keyBefore);
-    expect(storedAvatarFiles(user.id)).toHaveLength(1);
+    expect(await storedAvatarFiles(user.id)).toHaveLength(1);
   });
 
   it('accepts a file of exactly 5 MB', async () => {
@@ -376,7 +372,7 @@ describe('PATCH /users/{id} with an avatar', () => {
     const current = await t.ctx.storage.get(newKey ?? '');
     expect(current).not.toBeNull();
     current?.body.destroy();
-    expect(storedAvatarFiles(user.id)).toHaveLength(1);
+    expect(await storedAvatarFiles(user.id)).toHaveLength(1);
 
     const file = await download(second.body.response.avatar, await sessionCookie(user));
     expect(file.contentType).toBe('image/jpeg');
@@ -412,7 +408,7 @@ describe('PATCH /users/{id} with an avatar', () => {
     );
     expect(answer.status).toBe(422);
     expect(await avatarKeyOf(user.id)).toBeNull();
-    expect(storedAvatarFiles(user.id)).toEqual([]);
+    expect(await storedAvatarFiles(user.id)).toEqual([]);
   });
 });
 
@@ -545,8 +541,8 @@ describe('PATCH /users/{id} authorisation', () => {
       is_2fa_enabled: 0,
       asset_downloads_resolution: 'original',
     });
-    expect(storedAvatarFiles(victim.id)).toEqual([]);
-    expect(storedAvatarFiles(attacker.id)).toEqual([]);
+    expect(await storedAvatarFiles(victim.id)).toEqual([]);
+    expect(await storedAvatarFiles(attacker.id)).toEqual([]);
     expect(await t.ctx.uow.read.users.findById(attacker.id)).toMatchObject({
       avatar_key: null,
       email: attacker.email,

@@ -1,8 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
-import { join } from 'node:path';
-import { pipeline } from 'node:stream/promises';
+import { addAbortSignal } from 'node:stream';
 import type { Logger } from 'pino';
 import { DOWNLOAD_TEXTS, type DownloadAnswer } from '@common/api/downloads';
 import type { Mailer } from '../../adapters/mail/mailer';
@@ -178,8 +175,8 @@ export class Downloads {
   }
 
   /**
-   * The job of a large download: the zip written to the files' disk as it is built, stored (a
-   * rename), its removal queued for its expiry, and the link e-mailed. A member who lost access
+   * The job of a large download: the zip stored as it is built, its removal queued for its
+   * expiry, and the link e-mailed. A member who lost access
    * meanwhile gets nothing.
    */
   async buildMailArchive(payload: BuildZipPayload, signal: AbortSignal): Promise<'sent' | 'skipped'> {
@@ -192,19 +189,13 @@ export class Downloads {
       return 'skipped';
     }
     const expiresAt = this.expiry(MAIL_LINK_MS);
-    const partial = this.partialPath(key);
     await this.d.jobs.send(
       REMOVE_ZIP,
       { key },
       { singletonKey: key, startAfter: new Date(expiresAt.getTime() + REMOVAL_GRACE_MS) },
     );
-    try {
-      await mkdir(this.d.config.uploads.dir, { recursive: true });
-      await pipeline(zipStream(plan.entries), createWriteStream(partial), { signal });
-      await this.d.storage.putFile(key, partial, 'application/zip');
-    } finally {
-      await rm(partial, { force: true });
-    }
+    // Written to the store as it is built (a multipart upload on S3): no copy on this machine's disk.
+    await this.d.storage.putStream(key, addAbortSignal(signal, zipStream(plan.entries)), 'application/zip');
     const token = this.links.sign(
       { use: 'mail', userId, projectId, key, fileName: plan.fileName },
       expiresAt,
@@ -223,10 +214,9 @@ export class Downloads {
     return 'sent';
   }
 
-  /** The removal due at an e-mailed zip's expiry (also of a partial file a stopped job left). */
+  /** The removal due at an e-mailed zip's expiry. */
   async removeArchive(key: string): Promise<void> {
     await this.d.storage.delete(key);
-    await rm(this.partialPath(key), { force: true });
   }
 
   /** A member who sees the project's assets (and their rounds, for all rounds); 404 to anyone else. */
@@ -234,11 +224,6 @@ export class Downloads {
     const view = await this.d.projectAccess.forUser(projectId, userId);
     authorize(view, allRounds ? 'assets.seeVersions' : 'assets.see');
     return view.project;
-  }
-
-  /** Next to the uploads, on the files' disk: storing it is a rename. */
-  private partialPath(key: string): string {
-    return join(this.d.config.uploads.dir, `${key.replace(/^downloads\//, 'download-')}.partial`);
   }
 
   private expiry(ms: number): Date {

@@ -112,10 +112,15 @@ async function* zipChunks(
     };
     const header = localHeader(record);
     offset += header.length;
-    yield header;
-    for await (const chunk of entryData(opened.body, entry.level, record)) {
-      offset += chunk.length;
-      yield chunk;
+    try {
+      yield header;
+      for await (const chunk of entryData(opened.body, entry.level, record)) {
+        offset += chunk.length;
+        yield chunk;
+      }
+    } finally {
+      // The reader may go away at any yield, the header's included: the file is let go all the same.
+      opened.body.destroy();
     }
     if (!record.zip64 && (record.size > UINT32_MAX || record.compressed > UINT32_MAX))
       throw new Error(`${entry.name} grew past 4 GiB while it was read`);
