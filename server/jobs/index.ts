@@ -9,11 +9,13 @@ import type { AssetPreviews } from '../services/assets/assetPreviews';
 import type { PasswordResetService } from '../services/accounts/passwordResets';
 import type { BillingPeriodService } from '../services/billing/billingPeriods';
 import type { UploadSweep } from '../services/assets/uploadSweep';
+import type { OrphanSweep } from '../services/assets/orphanSweep';
 import type { NotificationDigestService } from '../services/notifications/notificationDigests';
 import { BILLING_PERIODS, BILLING_PERIODS_CRON, billingPeriodsJob } from './billingPeriodsJob';
 import { addressMailJob } from './addressMailJob';
 import { DIGEST_RUN, DIGEST_RUN_CRON, digestDeliverJob, digestRunJob } from './digestJobs';
 import { sendMailJob } from './mailJob';
+import { SWEEP_ORPHANS, SWEEP_ORPHANS_CRON, orphanSweepJob } from './orphanSweepJob';
 import { previewJob } from './previewJob';
 import { REDELIVER_EVENTS, REDELIVER_EVENTS_CRON, redeliverEventsJob } from './redeliverEventsJob';
 import { SWEEP_UPLOADS, SWEEP_UPLOADS_CRON, uploadSweepJob } from './uploadSweepJob';
@@ -28,6 +30,8 @@ export interface JobDependencies {
   passwordResets: PasswordResetService;
   accounts: AccountService;
   uploadSweep: UploadSweep;
+  /** Stored files no row names, removed once old (daily). */
+  orphanSweep: OrphanSweep;
   clock: Clock;
   log: Logger;
   /** Downloads too large to stream: the zip job builds the archive and mails the link. */
@@ -46,6 +50,7 @@ export function registerJobs(queue: JobQueue, deps: JobDependencies): void {
   queue.register(redeliverEventsJob(deps.events));
   queue.register(previewJob(deps.assetPreviews));
   queue.register(uploadSweepJob(deps.uploadSweep));
+  queue.register(orphanSweepJob(deps.orphanSweep));
   queue.register(
     addressMailJob({
       reset_link: (email) => deps.passwordResets.sendLink(email),
@@ -63,5 +68,6 @@ export async function scheduleRecurringJobs(queue: JobQueue): Promise<void> {
   await queue.schedule(BILLING_PERIODS, BILLING_PERIODS_CRON);
   await queue.schedule(REDELIVER_EVENTS, REDELIVER_EVENTS_CRON);
   await queue.schedule(SWEEP_UPLOADS, SWEEP_UPLOADS_CRON);
+  await queue.schedule(SWEEP_ORPHANS, SWEEP_ORPHANS_CRON);
   await queue.schedule(DIGEST_RUN, DIGEST_RUN_CRON);
 }

@@ -16,6 +16,7 @@ import { SharedAssetService } from '../services/assets/sharedAssets';
 import { StorageRoom } from '../services/assets/storageRoom';
 import { UploadRevocation } from '../services/assets/uploadRevocation';
 import { UploadSweep } from '../services/assets/uploadSweep';
+import { OrphanSweep } from '../services/assets/orphanSweep';
 import type { Platform } from './platform';
 import type { ProjectServices } from './projects';
 import type { WorkspaceServices } from './workspaces';
@@ -77,6 +78,8 @@ export function assetServices(
     queuePreview,
     /** Ends the converters kept warm between preview jobs (on shutdown, after the jobs stopped). */
     closeConverters,
+    /** Stored files no row names (daily, and `npm run sweep:orphans`). */
+    orphanSweep: new OrphanSweep(uow, storage, clock, log),
     uploadSweep: new UploadSweep(uow, assetUploads, config.uploads.dir, config.uploads.expiryMs, clock, log),
   };
 }

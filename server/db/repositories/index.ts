@@ -31,6 +31,7 @@ import { RateLimitsRepository } from './rateLimits';
 import { SandboxPaymentsRepository } from './sandboxPayments';
 import { SessionsRepository } from './sessions';
 import { SharedAssetsRepository } from './sharedAssets';
+import { StoredKeysRepository } from './storedKeys';
 import { SubscriptionsRepository } from './subscriptions';
 import { TasksRepository } from './tasks';
 import { UserDismissalsRepository } from './userDismissals';
@@ -74,6 +75,7 @@ const REPOSITORIES = {
   sandboxPayments: (db: Db) => new SandboxPaymentsRepository(db),
   sessions: (db: Db) => new SessionsRepository(db),
   sharedAssets: (db: Db) => new SharedAssetsRepository(db),
+  storedKeys: (db: Db) => new StoredKeysRepository(db),
   subscriptions: (db: Db) => new SubscriptionsRepository(db),
   tasks: (db: Db) => new TasksRepository(db),
   userDismissals: (db: Db) => new UserDismissalsRepository(db),
