@@ -16,6 +16,7 @@ import type { Downloads, DownloadPlan } from '../services/assets/downloads';
 import { zipStream } from '../services/assets/zipStream';
 import { idParams } from './auth';
 import { attachment } from './contentDisposition';
+import { sendRanged } from './storedRanges';
 import { sharedProjectOf, sharedScope, type SharedViewRouteDeps } from './sharedView';
 
 /** What these routes call: reading this line tells every service they reach. */
@@ -139,9 +140,8 @@ export function downloadRoutes(ctx: DownloadRouteDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const { fileName, stored } = await downloads.openMailLink(request.query.token);
-        void fileHeaders(reply, fileName).header('content-length', stored.size).type('application/zip');
-        return reply.send(stored.body);
+        const { fileName, key } = await downloads.openMailLink(request.query.token);
+        return sendStoredDownload(downloads, reply, key, fileName);
       },
     );
 
@@ -265,14 +265,21 @@ function fileHeaders(reply: FastifyReply, fileName: string): FastifyReply {
     .header('cache-control', 'private, no-store');
 }
 
-/** One file with its length, or a zip streamed as it is built (no length: it is not known yet). */
+/** One file (straight from the store, or its bytes with their length), or a zip streamed as it is built (no length: it is not known yet). */
 async function sendPlan(downloads: Downloads, reply: FastifyReply, plan: DownloadPlan) {
-  if (plan.kind === 'file') {
-    const stored = await downloads.openFile(plan);
-    if (!stored) throw notFound();
-    void fileHeaders(reply, plan.file.name).header('content-length', stored.size).type(stored.contentType);
-    return reply.send(stored.body);
-  }
+  if (plan.kind === 'file') return sendStoredDownload(downloads, reply, plan.file.key, plan.file.name);
   void fileHeaders(reply, plan.fileName).type('application/zip');
   return reply.send(zipStream(plan.entries));
+}
+
+/** A stored file to save: a redirect to the store's short-lived link (S3), else its bytes, or the range asked for. */
+async function sendStoredDownload(downloads: Downloads, reply: FastifyReply, key: string, fileName: string) {
+  const answer = await downloads.deliver(key, {
+    contentDisposition: attachment(fileName),
+    range: reply.request.headers.range,
+  });
+  if (!answer) throw notFound();
+  if ('link' in answer) return reply.header('cache-control', 'private, no-store').redirect(answer.link, 302);
+  void fileHeaders(reply, fileName);
+  return sendRanged(reply, answer);
 }

@@ -7,6 +7,8 @@ import { notFound } from '../errors';
 import { requireSession } from '../plugins/session';
 import type { RoundFile } from '../services/assets/assets';
 import { savedFileName } from '../services/assets/downloadPlans';
+import { openRanged } from '../adapters/storage/ranges';
+import { sendRanged } from './storedRanges';
 import { attachment } from './contentDisposition';
 
 export type RenditionRouteDeps = Pick<AppContext, 'assets' | 'storage' | 'roundPages'>;
@@ -74,22 +76,22 @@ export async function sendRendition(
   file: string,
   { cacheControl }: { cacheControl: string },
 ) {
-  const stored = await storedFile(ctx, round, token, file);
+  const stored = await storedFile(ctx, round, token, file, reply.request.headers.range);
   void reply
     .header('cache-control', cacheControl)
     .header('x-content-type-options', 'nosniff')
-    .header('content-security-policy', "default-src 'none'; sandbox")
-    .header('content-length', stored.size)
-    .type(stored.contentType);
+    .header('content-security-policy', "default-src 'none'; sandbox");
   if (file === 'original') void reply.header('content-disposition', attachment(savedFileName(asset, round)));
-  return reply.send(stored.body);
+  return sendRanged(reply, stored);
 }
 
+/** The file the address names: a range of it when one is asked (a page is drawn and sent whole). */
 async function storedFile(
   ctx: Pick<AppContext, 'storage' | 'roundPages'>,
   round: AssetVersionRow,
   token: string,
   file: string,
+  range: string | undefined,
 ) {
   const page = PAGE_FILE.exec(file);
   if (page) {
@@ -98,7 +100,7 @@ async function storedFile(
   }
   const key = keyOf(round, token, file);
   if (!key) throw notFound();
-  const stored = await ctx.storage.get(key);
+  const stored = await openRanged(ctx.storage, key, range);
   if (!stored) throw notFound();
   return stored;
 }

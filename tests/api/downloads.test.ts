@@ -108,12 +108,17 @@ async function fetchBytes(client: ApiClient, path: string, init: RequestInit = {
   const url = path.startsWith('/api/v1') ? `${t.baseUrl}${path}` : `${t.baseUrl}/api/v1${path}`;
   const response = await fetch(url, {
     ...init,
-    headers: client.signedIn ? { cookie: client.cookieHeader } : {},
+    headers: {
+      ...(init.headers as Record<string, string>),
+      ...(client.signedIn ? { cookie: client.cookieHeader } : {}),
+    },
   });
   return {
     status: response.status,
     headers: response.headers,
     bytes: Buffer.from(await response.arrayBuffer()),
+    /** Where the bytes came from: the app, or the store it redirected to (S3's presigned link). */
+    url: response.url,
   };
 }
 
@@ -164,9 +169,34 @@ describe('GET /assets/{id}/download', () => {
     expect(got.bytes.equals(R2)).toBe(true);
     expect(disposition(got.headers)).toBe('Été à Kyoto 01.jpg');
     expect(got.headers.get('content-disposition')).toMatch(/^attachment; filename="/);
-    expect(got.headers.get('x-content-type-options')).toBe('nosniff');
     expect(got.headers.get('content-length')).toBe(String(R2.length));
     expect(got.headers.get('cache-control')).toBe('private, no-store');
+    if (t.bucket) {
+      // S3: a link of a minute straight to the store, which sends the bytes as an attachment.
+      const link = new URL(got.url);
+      expect(link.pathname.startsWith(`/${t.bucket}/originals/`)).toBe(true);
+      expect(link.searchParams.get('X-Amz-Expires')).toBe('60');
+    } else {
+      expect(got.url.startsWith(t.baseUrl)).toBe(true);
+      expect(got.headers.get('x-content-type-options')).toBe('nosniff');
+    }
+  });
+
+  it('answers a range of the original (a resumed download), and 416 for one past its end', async () => {
+    const part = await fetchBytes(cast.owner.client, `/assets/${hero.id}/download`, {
+      headers: { range: 'bytes=2-9' },
+    });
+    expect(part.status).toBe(206);
+    expect(part.bytes.equals(R2.subarray(2, 10))).toBe(true);
+    expect(part.headers.get('content-range')).toBe(`bytes 2-9/${R2.length}`);
+    const tail = await fetchBytes(cast.owner.client, `/assets/${hero.id}/download`, {
+      headers: { range: 'bytes=-4' },
+    });
+    expect(tail.bytes.equals(R2.subarray(R2.length - 4))).toBe(true);
+    const past = await fetchBytes(cast.owner.client, `/assets/${hero.id}/download`, {
+      headers: { range: `bytes=${R2.length + 10}-` },
+    });
+    expect(past.status).toBe(416);
   });
 
   it("appends the round number before the extension, and sends the low-res JPEG by the user's preference", async () => {

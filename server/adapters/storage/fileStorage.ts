@@ -24,6 +24,7 @@ export interface LinkOptions {
   /** The Content-Disposition the store answers with (a download's file name). */
   contentDisposition?: string;
   contentType?: string;
+  cacheControl?: string;
 }
 
 /**

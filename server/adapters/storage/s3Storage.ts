@@ -225,6 +225,7 @@ export class S3FileStorage implements FileStorage {
         Key: key,
         ResponseContentDisposition: options.contentDisposition,
         ResponseContentType: options.contentType,
+        ResponseCacheControl: options.cacheControl,
       }),
       { expiresIn: options.expiresInSeconds },
     );

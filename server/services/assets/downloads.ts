@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { addAbortSignal } from 'node:stream';
+import { openRanged, type RangedFile } from '../../adapters/storage/ranges';
 import type { Logger } from 'pino';
 import { DOWNLOAD_TEXTS, type DownloadAnswer } from '@common/api/downloads';
 import type { Mailer } from '../../adapters/mail/mailer';
@@ -28,6 +29,8 @@ export type { DownloadPlan } from './downloadPlans';
 export const DIRECT_DOWNLOAD_MAX_BYTES = 4 * 1024 ** 3;
 /** A streamed download's link is opened at once by the browser that asked; an hour is plenty. */
 const DIRECT_LINK_MS = 60 * 60 * 1000;
+/** A link straight to the store (S3) is made as the file is asked for: a minute is enough to follow it. */
+const STORE_LINK_SECONDS = 60;
 /** How long an e-mailed zip can be downloaded; it is removed an hour after (a download under way ends). */
 export const MAIL_LINK_MS = 72 * 60 * 60 * 1000;
 const REMOVAL_GRACE_MS = 60 * 60 * 1000;
@@ -128,9 +131,26 @@ export class Downloads {
     const claims = this.links.verify(token, this.d.clock.now());
     if (claims.use !== 'mail') throw notFound();
     await this.memberProject(claims.projectId, claims.userId, false);
-    const stored = await this.d.storage.get(claims.key);
-    if (!stored) throw new AppError(404, 'download_expired', DOWNLOAD_TEXTS.linkExpired);
-    return { fileName: claims.fileName, stored };
+    if (!(await this.d.storage.head(claims.key)))
+      throw new AppError(404, 'download_expired', DOWNLOAD_TEXTS.linkExpired);
+    return { fileName: claims.fileName, key: claims.key };
+  }
+
+  /**
+   * A stored file handed to whoever the route let in: a link of a minute straight to the store when
+   * it serves files itself (S3: the bytes and their ranges never cross the app), else its bytes, or
+   * the range the request asks for.
+   */
+  async deliver(
+    key: string,
+    { contentDisposition, range }: { contentDisposition: string; range: string | undefined },
+  ): Promise<{ link: string } | RangedFile> {
+    const link = await this.d.storage.link(key, {
+      expiresInSeconds: STORE_LINK_SECONDS,
+      contentDisposition,
+      cacheControl: 'private, no-store',
+    });
+    return link ? { link } : openRanged(this.d.storage, key, range);
   }
 
   /** GET /shared/{shareHash}/assets/{id}/download: the latest round, on a link that allows downloads. */
@@ -167,11 +187,6 @@ export class Downloads {
     if (claims.use !== 'shared' || claims.projectId !== project.id) throw notFound();
     authorizeSharedDownload(project, { allRounds: false });
     return this.plans.plan(project, claims.selection, claims.options);
-  }
-
-  /** The stored file of a one-file plan. */
-  openFile(plan: Extract<DownloadPlan, { kind: 'file' }>) {
-    return this.plans.open(plan.file);
   }
 
   /**
