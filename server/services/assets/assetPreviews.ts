@@ -22,6 +22,9 @@ export const PREVIEW_GAVE_UP = 'The preview could not be made. Try again later.'
  * its files stored under a folder of their own (`renditions/<random>/…`, so each run has new
  * addresses), then the round updated in one transaction. A round deleted meanwhile keeps nothing.
  */
+/** Tiles stored at once. */
+const TILES_AT_ONCE = 8;
+
 export class AssetPreviews {
   constructor(
     private readonly uow: UnitOfWorkOf<'assetVersions' | 'projects'>,
@@ -81,11 +84,15 @@ export class AssetPreviews {
     let tilesKey: string | null = null;
     if (renditions.tilesDir) {
       tilesKey = `${prefix}/tiles`;
-      for (const file of await filesUnder(renditions.tilesDir)) {
-        const key = `${tilesKey}/${relative(renditions.tilesDir, file).split('\\').join('/')}`;
-        const type = file.endsWith('.dzi') ? 'application/xml' : 'image/jpeg';
-        await this.storage.putFile(key, file, type);
-      }
+      const tilesDir = renditions.tilesDir;
+      const files = await filesUnder(tilesDir);
+      // Hundreds of small files: on S3 each is a request, so several go at once.
+      const store = async (file: string) => {
+        const key = `${tilesKey}/${relative(tilesDir, file).split('\\').join('/')}`;
+        await this.storage.putFile(key, file, file.endsWith('.dzi') ? 'application/xml' : 'image/jpeg');
+      };
+      for (let at = 0; at < files.length; at += TILES_AT_ONCE)
+        await Promise.all(files.slice(at, at + TILES_AT_ONCE).map(store));
     }
     this.log.debug({ round: round.id, prefix }, 'renditions stored');
     return {

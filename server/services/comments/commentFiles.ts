@@ -125,7 +125,7 @@ export class CommentFiles {
 
   /** Files whose rows are gone; a file left behind costs space only. */
   async remove(keys: readonly string[]): Promise<void> {
-    for (const key of keys) await this.storage.delete(key).catch(() => undefined);
+    await this.storage.deleteMany(keys).catch(() => undefined);
   }
 }
 

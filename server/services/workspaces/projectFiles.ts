@@ -51,13 +51,26 @@ export class ProjectFiles {
     return this.remove([...rounds.flatMap(roundKeys), ...otherKeys]);
   }
 
-  /** The rows are gone either way; a file left behind is only logged. */
+  /** The rows are gone either way; a file left behind is only logged (the orphan sweep takes it later). */
   async remove(keys: string[]): Promise<void> {
-    for (const key of keys)
-      await (key.startsWith(RENDITIONS) ? this.storage.deletePrefix(key) : this.storage.delete(key)).catch(
-        (error: unknown) => {
-          this.log.error({ err: error, key }, 'could not delete a file of a deleted project');
-        },
-      );
+    await removeStoredFiles(this.storage, keys, (error, key) =>
+      this.log.error({ err: error, key }, 'could not delete a file of a deleted project'),
+    );
   }
+}
+
+/**
+ * Deletes stored files: plain keys in batches (DeleteObjects on S3), a round's renditions folder
+ * by its prefix. A failure is handed to `failed` and the rest go on.
+ */
+export async function removeStoredFiles(
+  storage: FileStorage,
+  keys: readonly string[],
+  failed: (error: unknown, key: string) => void,
+): Promise<void> {
+  const folders = keys.filter((key) => key.startsWith(RENDITIONS));
+  const files = keys.filter((key) => !key.startsWith(RENDITIONS));
+  await storage.deleteMany(files).catch((error: unknown) => failed(error, files.join(', ')));
+  for (const folder of folders)
+    await storage.deletePrefix(folder).catch((error: unknown) => failed(error, folder));
 }

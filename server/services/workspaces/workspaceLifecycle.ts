@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { transferOwnershipSchema, Workspace } from '@common/api/workspaces';
 import { WORKSPACE_TEXTS } from '@common/api/workspaces';
 import type { Mailer } from '../../adapters/mail/mailer';
+import { removeStoredFiles } from './projectFiles';
 import type { FileStorage } from '../../adapters/storage/fileStorage';
 import { isUniqueViolation } from '../../db/repositories/users';
 import type { UnitOfWorkOf } from '../../db/unitOfWork';
@@ -125,11 +126,9 @@ export class WorkspaceLifecycleService {
         data: { name: view.workspace.name },
       });
     });
-    for (const key of files) {
-      // The workspace is gone either way; a file left behind is only logged.
-      await this.storage.delete(key).catch((error: unknown) => {
-        this.log.error({ err: error, key }, 'could not delete a file of a deleted workspace');
-      });
-    }
+    // The workspace is gone either way; a file left behind is only logged (the orphan sweep takes it later).
+    await removeStoredFiles(this.storage, files, (error, key) =>
+      this.log.error({ err: error, key }, 'could not delete a file of a deleted workspace'),
+    );
   }
 }
