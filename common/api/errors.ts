@@ -31,4 +31,5 @@ export type ErrorCode =
   | 'rate_limited'
   | 'payload_too_large'
   | 'bad_request'
-  | 'internal_error';
+  | 'internal_error'
+  | 'service_unavailable';

@@ -22,6 +22,9 @@ export function createDatabase(config: DatabaseConfig): Db {
       max: 10,
       ...(config.schema ? { options: `-c search_path=${config.schema}` } : {}),
     });
+    // An idle connection the database dropped (a restart, a network fault) is an error event on
+    // the pool: left unheard it would end the process. The pool replaces it on the next query.
+    pool.on('error', () => undefined);
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
   }
   if (config.file !== ':memory:') mkdirSync(dirname(config.file), { recursive: true });

@@ -1,8 +1,12 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { GENERIC_ERROR, PAYLOAD_TOO_LARGE } from '@common/api/errors';
+import { GENERIC_ERROR, GENERIC_ERROR_LATER, PAYLOAD_TOO_LARGE } from '@common/api/errors';
 import { PaymentError } from '../adapters/payments/paymentProvider';
 import { AppError, invalidRecord, notFound } from '../errors';
+import { isInfrastructureFault } from './infrastructureFaults';
+
+/** Seconds a client is asked to wait when the database or the store did not answer. */
+const UNAVAILABLE_RETRY_SECONDS = 5;
 
 export function errorBody(error: AppError) {
   return {
@@ -39,6 +43,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
       error = new AppError(429, 'rate_limited', raw.message);
     } else if (raw.statusCode && raw.statusCode >= 400 && raw.statusCode < 500) {
       error = new AppError(raw.statusCode, raw.statusCode === 404 ? 'not_found' : 'bad_request', raw.message);
+    } else if (isInfrastructureFault(raw)) {
+      // The database or the store did not answer: nothing was done, and the same call may work soon.
+      request.log.warn({ err: raw }, 'database or storage unavailable');
+      error = new AppError(503, 'service_unavailable', GENERIC_ERROR_LATER, {
+        retry_after_seconds: UNAVAILABLE_RETRY_SECONDS,
+      });
     } else {
       request.log.error({ err: raw }, 'unhandled error');
       error = new AppError(500, 'internal_error', GENERIC_ERROR);
@@ -46,7 +56,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
     // Refused before its body was all read (an upload stopped at the storage limit): the rest is
     // not read, and the connection it would still arrive on is closed once the answer is sent.
     if (!request.raw.complete) void reply.header('connection', 'close');
-    if (error.status === 429 && typeof error.details?.retry_after_seconds === 'number') {
+    if (
+      (error.status === 429 || error.status === 503) &&
+      typeof error.details?.retry_after_seconds === 'number'
+    ) {
       void reply.header('retry-after', String(error.details.retry_after_seconds));
     }
     return reply.status(error.status).send(errorBody(error));

@@ -201,7 +201,15 @@ async function receive(
     await drop(ctx, upload, ASSET_TEXTS.roundOneFile);
     throw new AppError(422, 'invalid_record', ASSET_TEXTS.roundOneFile, { file: [ASSET_TEXTS.roundOneFile] });
   }
-  return (await ctx.assetUploads.finish(upload.id, upload.path)).assetId;
+  try {
+    return (await ctx.assetUploads.finish(upload.id, upload.path)).assetId;
+  } catch (error) {
+    // Not an answer about the file (the store or the database did not answer): the same request may
+    // be sent again, so its name and room are let go now. When the database is away too, the sweep does it.
+    if (!(error instanceof AppError))
+      await ctx.assetUploads.release(upload.id, upload.path).catch(() => undefined);
+    throw error;
+  }
 }
 
 /** Every check of an upload, and its reservation: the request's length, or nothing yet when it is chunked. */

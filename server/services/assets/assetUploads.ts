@@ -151,18 +151,37 @@ export class AssetUploads {
     }
     const key = `originals/${randomUUID().replaceAll('-', '')}`;
     await this.storage.putFile(key, path, contentTypeOf(type.type));
+    let outcome: UploadOutcome;
     try {
-      const outcome = await this.uow.transaction((tx) =>
-        this.create(tx, upload, type.type, size, key, now()),
-      );
-      await this.queuePreview(outcome.versionId);
-      return outcome;
+      outcome = await this.uow.transaction((tx) => this.create(tx, upload, type.type, size, key, now()));
     } catch (error) {
       await this.storage.delete(key);
       if (error instanceof AppError) return this.fail(upload, error);
       // A failure of ours: the upload stays 'creating' and the sweep tries it again.
       throw error;
     }
+    // Outside the try: the asset is made and names its original, which must stay whatever happens here.
+    await this.queuePreview(outcome.versionId);
+    return outcome;
+  }
+
+  /**
+   * A multipart upload whose finishing failed on the way (the store or the database did not
+   * answer): its request is answered 503 and will be sent again, so the upload lets go of its
+   * name and room at once rather than hold them until the sweep. A finished upload is left as it is.
+   */
+  async release(id: string, path: string): Promise<void> {
+    await rm(path, { force: true });
+    await this.uow.read.assetUploads.transition(
+      id,
+      ['uploading', 'creating'],
+      'failed',
+      this.clock.now().toISOString(),
+      {
+        error_code: 'canceled',
+        error_message: 'The upload was interrupted.',
+      },
+    );
   }
 
   /** The outcome another finisher is making, once it is made. */
