@@ -1,10 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { rmSync } from 'node:fs';
 import { chromium, type Page } from 'playwright-core';
-import { buildApp } from '@server/app';
-import { loadConfig } from '@server/config';
+import { startBuiltWebApp } from './builtWebApp';
 import { buildAsset } from '../tests/api/assetFactories';
 import { buildWorkspace, PRICES } from '../tests/api/factories';
 import { buildProject, buildProjectMember } from '../tests/api/projectFactories';
@@ -23,28 +19,10 @@ import { buildProject, buildProjectMember } from '../tests/api/projectFactories'
  *      the page, in a scroller of the panel's list's size.
  * Run: `npm run build && npm run bench:panel`.
  */
-const ROOT = resolve(import.meta.dirname, '..');
-const WEB_DIR = process.env.BENCH_WEB_DIR ?? join(ROOT, 'dist', 'web');
 const COUNT = Number(process.env.BENCH_NOTIFICATIONS ?? 5000);
 const STEP = Number(process.env.BENCH_STEP ?? 300);
 const SEED_CONCURRENCY = 8;
-if (!existsSync(join(WEB_DIR, 'index.html'))) throw new Error(`${WEB_DIR} holds no build: run npm run build`);
-
-const dataDir = mkdtempSync(join(tmpdir(), 'proofroom-bench-panel-'));
-const config = loadConfig({
-  NODE_ENV: 'production',
-  HOST: '127.0.0.1',
-  PORT: '0',
-  DATA_DIR: dataDir,
-  DATABASE_URL: `sqlite://${join(dataDir, 'bench.db')}`,
-  SESSION_SECRET: randomBytes(32).toString('hex'),
-  LOG_LEVEL: 'silent',
-  API_RATE_LIMIT_PER_MINUTE: '100000000',
-});
-const built = await buildApp(config, { logger: false, webDir: WEB_DIR });
-await built.app.listen({ host: '127.0.0.1', port: 0 });
-const address = built.app.server.address();
-const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+const { built, baseUrl, dataDir } = await startBuiltWebApp('panel', 100000000);
 
 // The owner's project with one picture; a collaborator comments on it COUNT times.
 const seedStart = performance.now();

@@ -1,10 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { existsSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { buildApp } from '@server/app';
-import { loadConfig } from '@server/config';
+import { startBuiltWebApp } from './builtWebApp';
 import { buildUser, buildWorkspace, PRICES } from '../tests/api/factories';
 import { buildProject } from '../tests/api/projectFactories';
 import { routeBundles } from '../scripts/bundleSizes';
@@ -17,26 +14,8 @@ import { routeBundles } from '../scripts/bundleSizes';
  * 150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up).
  * Run: `npm run build && npm run bench:web` (BENCH_WEB_DIR measures another build).
  */
-const ROOT = resolve(import.meta.dirname, '..');
-const WEB_DIR = process.env.BENCH_WEB_DIR ?? join(ROOT, 'dist', 'web');
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
-if (!existsSync(join(WEB_DIR, 'index.html'))) throw new Error(`${WEB_DIR} holds no build: run npm run build`);
-
-const dataDir = mkdtempSync(join(tmpdir(), 'proofroom-bench-web-'));
-const config = loadConfig({
-  NODE_ENV: 'production',
-  HOST: '127.0.0.1',
-  PORT: '0',
-  DATA_DIR: dataDir,
-  DATABASE_URL: `sqlite://${join(dataDir, 'bench.db')}`,
-  SESSION_SECRET: randomBytes(32).toString('hex'),
-  LOG_LEVEL: 'silent',
-  API_RATE_LIMIT_PER_MINUTE: '1000000',
-});
-const built = await buildApp(config, { logger: false, webDir: WEB_DIR });
-await built.app.listen({ host: '127.0.0.1', port: 0 });
-const address = built.app.server.address();
-const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+const { built, baseUrl, dataDir, webDir: WEB_DIR } = await startBuiltWebApp('web', 1000000);
 
 // A signed-in owner of a Team workspace with 24 projects.
 const { owner, workspace, client } = await buildWorkspace(baseUrl, built.ctx, {
