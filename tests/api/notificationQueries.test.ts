@@ -1,29 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '@server/db/database';
 import { NotificationSubscriber } from '@server/events/notificationSubscriber';
 import { buildAsset } from './assetFactories';
 import { buildComment } from './commentFactories';
 import { buildUser } from './factories';
 import { startTestApp, type TestApp } from './harness';
 import { buildProjectCast } from './projectCast';
+import { StatementLog } from './statementLog';
 import { addProjectMember } from './projectFactories';
 
-/** Every statement the app runs while `logged` is set (the job queue's polling left out). */
-let logged: string[] | null = null;
-function logging(db: Db): Db {
-  return db.withPlugin({
-    transformQuery: (args) => {
-      const sql = db.getExecutor().compileQuery(args.node, args.queryId).sql;
-      if (!/"jobs"|"job_schedules"/.test(sql)) logged?.push(sql);
-      return args.node;
-    },
-    transformResult: (args) => Promise.resolve(args.result),
-  });
-}
+const log = new StatementLog();
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await startTestApp({}, { wrapDb: logging });
+  t = await startTestApp({}, { wrapDb: log.wrap });
 });
 afterAll(() => t.close());
 
@@ -40,10 +29,9 @@ describe('the notifications of one comment', () => {
         );
       const asset = await buildAsset(cast.owner.client, cast.project.id);
       await t.ctx.jobs.idle();
-      logged = [];
-      const comment = await buildComment(cast.collaborator.client, asset.id);
-      const statements = logged;
-      logged = null;
+      const { result: comment, statements } = await log.during(() =>
+        buildComment(cast.collaborator.client, asset.id),
+      );
       const made = await t.ctx.db
         .selectFrom('notifications')
         .select((eb) => eb.fn.countAll().as('n'))
@@ -89,10 +77,9 @@ describe('the notifications of one comment', () => {
         events.map((e) => e.id),
       )
       .execute();
-    logged = [];
-    await new NotificationSubscriber(t.ctx.uow.read.notifications).handle(events);
-    const statements = logged;
-    logged = null;
+    const { statements } = await log.during(() =>
+      new NotificationSubscriber(t.ctx.uow.read.notifications).handle(events),
+    );
     expect(statements.filter((s) => /^insert into "notifications"/.test(s))).toHaveLength(2);
     expect(statements).toHaveLength(4);
     const made = await t.ctx.db

@@ -1,25 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '@server/db/database';
 import { startTestApp, type TestApp } from './harness';
 import { buildProjectCast } from './projectCast';
+import { StatementLog } from './statementLog';
 import { buildTask, tasksPath } from './taskFactories';
 
-/** Every statement the app runs while `logged` is set (the job queue's polling left out). */
-let logged: string[] | null = null;
-function logging(db: Db): Db {
-  return db.withPlugin({
-    transformQuery: (args) => {
-      const sql = db.getExecutor().compileQuery(args.node, args.queryId).sql;
-      if (!/"jobs"|"job_schedules"/.test(sql)) logged?.push(sql);
-      return args.node;
-    },
-    transformResult: (args) => Promise.resolve(args.result),
-  });
-}
+const log = new StatementLog();
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await startTestApp({}, { wrapDb: logging });
+  t = await startTestApp({}, { wrapDb: log.wrap });
 });
 afterAll(() => t.close());
 
@@ -29,11 +18,10 @@ describe('GET /projects/{id}/tasks', () => {
     const assigned_ids = [cast.owner.user.id, cast.collaborator.user.id];
     await buildTask(cast.owner.client, cast.project.id, { assigned_ids });
     const statements = async () => {
-      logged = [];
-      const answer = await cast.owner.client.get(tasksPath(cast.project.id));
-      const count = logged.length;
-      logged = null;
-      return { count, tasks: answer.body.response.length };
+      const { result: answer, statements } = await log.during(() =>
+        cast.owner.client.get(tasksPath(cast.project.id)),
+      );
+      return { count: statements.length, tasks: answer.body.response.length };
     };
     const one = await statements();
     for (let n = 0; n < 6; n += 1)
