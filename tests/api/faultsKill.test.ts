@@ -1,0 +1,172 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAKE_PREVIEWS } from '@server/jobs/previewJob';
+import { BUILD_ZIP } from '@server/services/assets/downloads';
+import { ORPHAN_GRACE_MS } from '@server/services/assets/orphanSweep';
+import { s3Env } from '../storage/s3Server';
+import { FaultProxy } from '../faults/faultProxy';
+import { buildAsset } from './assetFactories';
+import { buildWorkspace, type BuiltUser } from './factories';
+import { POSTGRES_URL, startTestApp, testS3Server, type ApiClient, type TestApp } from './harness';
+import { buildProject } from './projectFactories';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+
+/**
+ * Workers killed mid-job (SIGKILL: nothing recorded): `npm run worker` processes over the app's
+ * database and bucket, the doomed one reaching the bucket through a slow fault proxy so that it is
+ * surely mid-preview or mid-zip when it dies. Another worker takes the job back and finishes it,
+ * once; nothing is left in the bucket that no row names.
+ */
+describe.skipIf(process.env.TEST_DB !== 'postgres')('faults: a worker killed mid-job', () => {
+  let slow: FaultProxy;
+  let t: TestApp;
+  let owner: BuiltUser;
+  let client: ApiClient;
+  let project: { id: number };
+  const workers: ChildProcess[] = [];
+  const dataDirs: string[] = [];
+
+  beforeAll(async () => {
+    const s3 = testS3Server()!;
+    const store = new URL(s3.endpoint);
+    slow = await FaultProxy.start({ host: store.hostname, port: Number(store.port) });
+    slow.set({ kind: 'delay', ms: 300 });
+    // The web process runs no jobs: the workers do. Every download is e-mailed (a byte is too large).
+    t = await startTestApp({ WORKER: 'false', DOWNLOAD_DIRECT_MAX_GB: '0.000000001' });
+    let workspace: { id: number };
+    ({ owner, client, workspace } = await buildWorkspace(t.baseUrl, t.ctx));
+    project = await buildProject(client, workspace.id);
+  });
+  afterAll(async () => {
+    for (const worker of workers) await stop(worker);
+    await t?.close();
+    await slow?.close();
+    for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** A worker process on the app's database and bucket; `slow`: its bucket through the slow proxy. */
+  function startWorker(options: { slow: boolean }): ChildProcess {
+    const dataDir = mkdtempSync(join(tmpdir(), 'proofroom-worker-'));
+    dataDirs.push(dataDir);
+    const env = {
+      ...process.env,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: dataDir,
+      DATABASE_URL: POSTGRES_URL,
+      DATABASE_SCHEMA: t.schema,
+      SESSION_SECRET: t.ctx.config.sessionSecret,
+      DOWNLOAD_DIRECT_MAX_GB: '0.000000001',
+      ...s3Env(testS3Server()!, t.bucket!),
+      ...(options.slow ? { S3_ENDPOINT: slow.url } : {}),
+    };
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/worker.ts'], {
+      cwd: ROOT,
+      env,
+      stdio: 'ignore',
+    });
+    workers.push(child);
+    return child;
+  }
+
+  async function stop(child: ChildProcess): Promise<void> {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGKILL');
+    await exited;
+  }
+
+  /** The job's row once `done` says so. */
+  async function jobOf(name: string, done: (row: JobRow) => boolean): Promise<JobRow> {
+    return waitFor(async () => {
+      const rows = await t.ctx.db
+        .selectFrom('jobs')
+        .select(['id', 'state', 'attempts', 'lease_owner', 'payload'])
+        .where('name', '=', name)
+        .execute();
+      return rows.find(done);
+    });
+  }
+
+  async function expectNoOrphanLeft() {
+    const now = t.clock.now();
+    t.clock.set(new Date(Date.now() + 2 * ORPHAN_GRACE_MS));
+    // What the killed worker stored before it died is the sweep's; then nothing more, and every
+    // file a row names is there.
+    await t.ctx.orphanSweep.run();
+    expect(await t.ctx.orphanSweep.run()).toMatchObject({ removed: 0 });
+    t.clock.set(now);
+    const rounds = await t.ctx.db
+      .selectFrom('asset_versions')
+      .select(['original_key', 'thumbnail_key', 'preview_key', 'low_res_key'])
+      .execute();
+    for (const round of rounds)
+      for (const key of Object.values(round))
+        if (key) expect(await t.ctx.storage.head(key), key).not.toBeNull();
+  }
+
+  it('kills the worker mid-preview and mid-zip: another worker finishes each, once', async () => {
+    const asset = await buildAsset(client, project.id, { name: 'killed-mid-preview.png' });
+    const doomed = startWorker({ slow: true });
+    const held = await jobOf(MAKE_PREVIEWS, (row) => row.state === 'active' && row.lease_owner !== null);
+    await stop(doomed);
+    const rescuer = startWorker({ slow: false });
+    const done = await jobOf(MAKE_PREVIEWS, (row) => row.id === held.id && row.state === 'completed');
+    expect(done.attempts).toBe(2);
+    const round = await t.ctx.uow.read.assetVersions.findById(asset.current_version.id);
+    expect(round).toMatchObject({ preview_state: 'ready' });
+    await stop(rescuer);
+
+    const mailsBefore = await downloadMails();
+    const zipDoomed = startWorker({ slow: true });
+    const answer = await client.post(`/projects/${project.id}/download`, {});
+    expect(answer.body.response).toEqual({ download_type: 'email', download_url: null });
+    const zip = await jobOf(BUILD_ZIP, (row) => row.state === 'active' && row.lease_owner !== null);
+    await stop(zipDoomed);
+    startWorker({ slow: false });
+    const built = await jobOf(BUILD_ZIP, (row) => row.id === zip.id && row.state === 'completed');
+    expect(built.attempts).toBe(2);
+    const mails = await waitFor(async () => {
+      const count = await downloadMails();
+      return count > mailsBefore ? count : undefined;
+    });
+    expect(mails).toBe(mailsBefore + 1);
+    const key = (JSON.parse(built.payload) as { key: string }).key;
+    expect(await t.ctx.storage.head(key)).toMatchObject({ contentType: 'application/zip' });
+    const zips: string[] = [];
+    for await (const entry of t.ctx.storage.list('downloads/')) zips.push(entry.key);
+    expect(zips).toEqual([key]);
+    await expectNoOrphanLeft();
+  });
+
+  async function downloadMails(): Promise<number> {
+    const rows = await t.ctx.db
+      .selectFrom('mail_outbox')
+      .select('subject')
+      .where('to_address', '=', owner.email.toLowerCase())
+      .execute();
+    return rows.filter((row) => /download/i.test(row.subject)).length;
+  }
+});
+
+interface JobRow {
+  id: number;
+  state: string;
+  attempts: number;
+  lease_owner: string | null;
+  payload: string;
+}
+
+async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
