@@ -105,6 +105,13 @@ export class ApiClient {
 
   constructor(private readonly baseUrl: string) {}
 
+  /** The same browser (its cookies) sending to another address: another app instance behind the balancer. */
+  at(baseUrl: string): ApiClient {
+    const client = new ApiClient(baseUrl);
+    client.cookies = new Map(this.cookies);
+    return client;
+  }
+
   get signedIn(): boolean {
     return this.cookies.has('proofroom_session');
   }
