@@ -58,6 +58,7 @@ import { taskRoutes } from './routes/tasks';
 import { notificationRoutes } from './routes/notifications';
 import { emailLinkRoutes } from './routes/emailLinks';
 import { liveRoutes } from './routes/live';
+import { healthRoutes } from './routes/health';
 import { documentingMultipart } from './routes/multipartDoc';
 
 export const API_PREFIX = '/api/v1';
@@ -66,6 +67,8 @@ const DEFAULT_WEB_DIR = fileURLToPath(new URL('../dist/web', import.meta.url));
 export interface BuiltApp {
   app: FastifyInstance;
   ctx: AppContext;
+  /** From now on GET /ready answers 503, so the load balancer sends this process nothing new. */
+  startDraining(): void;
 }
 
 /** Builds the whole application from a configuration: used by main, the tests and the benchmarks. */
@@ -101,6 +104,9 @@ export async function buildApp(
     openapi: { info: { title: 'Proofroom API', version: '1' }, servers: [{ url: '/' }] },
     transform: documentingMultipart(jsonSchemaTransform),
   });
+
+  let draining = false;
+  await app.register(healthRoutes(ctx, { draining: () => draining }));
 
   await app.register(
     async (api) => {
@@ -170,5 +176,11 @@ export async function buildApp(
     await ctx.bus.close();
     await ctx.db.destroy();
   });
-  return { app, ctx };
+  return {
+    app,
+    ctx,
+    startDraining: () => {
+      draining = true;
+    },
+  };
 }

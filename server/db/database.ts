@@ -74,3 +74,8 @@ async function migrate(db: Db, config: DatabaseConfig): Promise<void> {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error });
   }
 }
+
+/** Throws unless the database answers a trivial query (GET /ready). */
+export async function pingDatabase(db: Db): Promise<void> {
+  await sql`select 1`.execute(db);
+}
