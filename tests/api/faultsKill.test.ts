@@ -1,5 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +14,8 @@ import { buildAsset } from './assetFactories';
 import { buildWorkspace, type BuiltUser } from './factories';
 import { POSTGRES_URL, startTestApp, testS3Server, type ApiClient, type TestApp } from './harness';
 import { buildProject } from './projectFactories';
+import { TusClient } from './tus';
+import { TINY_PNG } from './images';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 
@@ -141,7 +145,59 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('faults: a worker killed mid
     for await (const entry of t.ctx.storage.list('downloads/')) zips.push(entry.key);
     expect(zips).toEqual([key]);
     await expectNoOrphanLeft();
-  });
+  }, 60_000);
+
+  it('kills an app instance mid-upload (between chunks): the tus upload resumes on the other, one asset', async () => {
+    const port = await freePort();
+    const doomed = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'silent',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        WORKER: 'false',
+        // The same installation as the test app: its database, bucket, secret and files' disk.
+        DATA_DIR: t.dataDir,
+        DATABASE_URL: POSTGRES_URL,
+        DATABASE_SCHEMA: t.schema,
+        SESSION_SECRET: t.ctx.config.sessionSecret,
+        ...s3Env(testS3Server()!, t.bucket!),
+      },
+      stdio: 'ignore',
+    });
+    workers.push(doomed);
+    const other = `http://127.0.0.1:${port}`;
+    await waitFor(async () =>
+      (await fetch(`${other}/api/v1/users/me`).catch(() => null))?.status === 401 ? true : undefined,
+    );
+
+    const bytes = Buffer.concat([TINY_PNG, randomBytes(256 * 1024)]);
+    const tusOther = new TusClient(other, client);
+    const created = await tusOther.create(
+      { filename: 'killed-mid-upload.png', project_id: project.id },
+      bytes.length,
+    );
+    expect(created.status).toBe(201);
+    const location = created.headers.get('location')!;
+    // Half the bytes taken by the doomed instance, which then dies (SIGKILL) before the rest.
+    const half = Math.floor(bytes.length / 2);
+    expect((await tusOther.patch(location, 0, bytes.subarray(0, half))).status).toBe(204);
+    await stop(doomed);
+
+    // The other instance: where it stopped, the rest, one asset.
+    const tus = new TusClient(t.baseUrl, client);
+    expect((await tus.offset(location)).offset).toBe(half);
+    expect((await tus.patch(location, half, bytes.subarray(half))).status).toBe(204);
+    const names = (await client.get(`/projects/${project.id}/assets`)).body.response.map((a: any) => a.name);
+    expect(names.filter((n: string) => n === 'killed-mid-upload.png')).toHaveLength(1);
+    const asset = (await client.get(`/projects/${project.id}/assets`)).body.response.find(
+      (a: any) => a.name === 'killed-mid-upload.png',
+    );
+    expect(asset.current_version.size_in_bytes).toBe(bytes.length);
+    await expectNoOrphanLeft();
+  }, 90_000);
 
   async function downloadMails(): Promise<number> {
     const rows = await t.ctx.db
@@ -161,7 +217,7 @@ interface JobRow {
   payload: string;
 }
 
-async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
+async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs = 60_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
@@ -169,4 +225,13 @@ async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs = 30_00
     if (Date.now() > deadline) throw new Error('timed out waiting');
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+/** A port free on loopback now (the app process is told to listen on it). */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
 }
