@@ -15,7 +15,7 @@ import { authorize } from '../../policies/projects';
 import { ownsUpload } from '../../policies/uploads';
 import type { ProjectAccess } from '../projects/projectAccess';
 import { projectEvent } from '../projects/projectEvents';
-import type { StorageRoom } from './storageRoom';
+import type { StorageRoom, StorageRoomRepositories } from './storageRoom';
 import { uploadRefusal } from './uploadRevocation';
 import { hasControlOrSeparator } from './assetNames';
 
@@ -48,7 +48,8 @@ const FINISH_WAIT_MS = 30_000;
 const RESERVE_STEP = 8 * 1024 * 1024;
 
 /** The repositories AssetUploads uses. */
-type AssetUploadsRepositories = 'assetUploads' | 'assetVersions' | 'assets' | 'folders' | 'projects';
+type AssetUploadsRepositories =
+  'assetUploads' | 'assetVersions' | 'assets' | 'folders' | 'projects' | StorageRoomRepositories;
 
 /**
  * The one path from an upload to an asset or a round, whichever way the bytes came (tus or

@@ -6,13 +6,16 @@ import { requireActive } from '../../policies/workspaces';
 import type { WorkspaceAccess } from '../workspaces/workspaceAccess';
 
 /** The repositories StorageRoom uses. */
-type StorageRoomRepositories = 'assetUploads' | 'users' | 'workspaces';
+export type StorageRoomRepositories = 'assetUploads' | 'users' | 'workspaces' | 'workspaceFacts';
 
 /**
  * The one check of room in a workspace's storage, for every way bytes come in (tus and multipart
  * uploads, comment files): the bytes stored plus those the running uploads reserve, against the
  * plan's capacity. `take` runs inside the transaction that then reserves or counts the bytes,
- * under the workspace's lock, so two requests never both take the last room.
+ * under the workspace's lock, so two requests never both take the last room; everything it reads
+ * then is read in that transaction: a read on another connection of the pool, while the lock is
+ * held, waits for a connection that requests queued on the lock hold (it stalled 20 uploads at once
+ * into one workspace for good: bench/loadMix.ts).
  */
 export class StorageRoom {
   constructor(
@@ -26,7 +29,7 @@ export class StorageRoom {
    * do not fit, 403 when the workspace is not active.
    */
   async take(
-    tx: TxOf<'assetUploads'>,
+    tx: TxOf<StorageRoomRepositories>,
     workspaceId: number,
     userId: number,
     bytes: number,
@@ -42,24 +45,29 @@ export class StorageRoom {
   }
 
   private async left(
-    repos: Pick<Repositories, 'assetUploads'>,
+    repos: Pick<Repositories, StorageRoomRepositories>,
     workspaceId: number,
     userId: number,
     bytes: number,
     ownReserved: number,
   ): Promise<number> {
-    const state = await this.workspaces.stateOf(workspaceId);
+    const state = await this.workspaces.stateOf(workspaceId, repos.workspaceFacts);
     requireActive(state);
     const reserved = await repos.assetUploads.reservedBytes(workspaceId);
     const left = state.storageAvailable - (reserved - ownReserved);
-    if (bytes > left) throw await this.limitReached(workspaceId, userId, state.isOnFreeTrial);
+    if (bytes > left) throw await this.limitReached(repos, workspaceId, userId, state.isOnFreeTrial);
     return left;
   }
 
   /** 400 invalid_workspace with what the 'Storage limit reached!' popup shows to this caller. */
-  private async limitReached(workspaceId: number, userId: number, isTrial: boolean): Promise<AppError> {
-    const workspace = await this.uow.read.workspaces.findById(workspaceId);
-    const owner = workspace ? await this.uow.read.users.findById(workspace.owner_id) : undefined;
+  private async limitReached(
+    repos: Pick<Repositories, 'workspaces' | 'users'>,
+    workspaceId: number,
+    userId: number,
+    isTrial: boolean,
+  ): Promise<AppError> {
+    const workspace = await repos.workspaces.findById(workspaceId);
+    const owner = workspace ? await repos.users.findById(workspace.owner_id) : undefined;
     return new AppError(400, 'invalid_workspace', ASSET_TEXTS.storageLimitTitle, {
       workspace_id: workspaceId,
       is_owner: workspace?.owner_id === userId,

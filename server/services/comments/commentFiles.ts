@@ -8,7 +8,7 @@ import { invalidRecord } from '../../errors';
 import { detectFileTypeIn } from '../../media/previews/fileType';
 import { contentTypeOf } from '../assets/assetUploads';
 import type { ProjectView } from '../projects/projectAccess';
-import type { StorageRoom } from '../assets/storageRoom';
+import type { StorageRoom, StorageRoomRepositories } from '../assets/storageRoom';
 
 /** A file a comment brings (a multipart part named `files`). */
 export interface CommentUpload {
@@ -105,7 +105,7 @@ export class CommentFiles {
    * storage.
    */
   async count(
-    tx: TxOf<'assetUploads' | 'projects'>,
+    tx: TxOf<'projects' | StorageRoomRepositories>,
     view: ProjectView,
     stored: readonly CountedFile[],
   ): Promise<void> {

@@ -23,6 +23,7 @@ import {
 import { presentReply, presentThreads } from '../../presenters/comment';
 import { avatarUrl } from '../../presenters/user';
 import type { AssetAccess } from '../assets/assetAccess';
+import type { StorageRoomRepositories } from '../assets/storageRoom';
 import type { CommentFiles, CommentUpload, StoredCommentFile } from './commentFiles';
 import type { ProjectAccess, ProjectView } from '../projects/projectAccess';
 import { projectEvent } from '../projects/projectEvents';
@@ -48,7 +49,8 @@ export interface CommentChanges {
 }
 
 /** The repositories CommentService uses. */
-type CommentRepositories = 'assetUploads' | 'assetVersions' | 'assets' | 'comments' | 'projects';
+type CommentRepositories =
+  'assetUploads' | 'assetVersions' | 'assets' | 'comments' | 'projects' | StorageRoomRepositories;
 
 /**
  * Comments and replies on assets (projects-side §3–§8): list, add with markup or files, edit

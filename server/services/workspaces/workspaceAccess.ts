@@ -33,15 +33,22 @@ export class WorkspaceAccess {
    * The state of the workspace holding a project, whoever asks: being active and having room do
    * not depend on the member, so it is read as the owner sees it. 404 when it does not exist.
    */
-  async stateOf(workspaceId: number): Promise<WorkspaceState> {
-    const state = (await this.statesOf([workspaceId])).get(workspaceId);
+  async stateOf(workspaceId: number, facts: WorkspaceFactsRepository = this.facts): Promise<WorkspaceState> {
+    const state = (await this.statesOf([workspaceId], facts)).get(workspaceId);
     if (!state) throw notFound();
     return state;
   }
 
-  /** `stateOf` for many workspaces in one query; a workspace that does not exist is left out. */
-  async statesOf(workspaceIds: number[]): Promise<Map<number, WorkspaceState>> {
-    const rows = await this.facts.asOwner(workspaceIds);
+  /**
+   * `stateOf` for many workspaces in one query; a workspace that does not exist is left out.
+   * `facts`: a transaction's, when the caller holds a lock (read on the pool, a second connection
+   * would wait for one while others wait for the lock).
+   */
+  async statesOf(
+    workspaceIds: number[],
+    facts: WorkspaceFactsRepository = this.facts,
+  ): Promise<Map<number, WorkspaceState>> {
+    const rows = await facts.asOwner(workspaceIds);
     return new Map(rows.map((row) => [row.workspace.id, this.view(row).state]));
   }
 
