@@ -96,8 +96,8 @@ export class Cluster {
     const keep = (chunk: Buffer) => {
       started.output = (started.output + chunk.toString()).slice(-OUTPUT_LIMIT);
     };
-    child.stdout!.on('data', keep);
-    child.stderr!.on('data', keep);
+    child.stdout.on('data', keep);
+    child.stderr.on('data', keep);
     this.processes.push(started);
     return started;
   }
@@ -158,13 +158,13 @@ export class Cluster {
     for (const dir of this.dataDirs) rmSync(dir, { recursive: true, force: true });
   }
 
-  /** Polls a page any visitor may read until the app answers it, or fails with its output. */
+  /** Polls GET /ready until the app answers (database, storage and queue reachable), or fails with its output. */
   private async answering(app: ClusterProcess): Promise<void> {
     const deadline = Date.now() + READY_TIMEOUT_MS;
     for (;;) {
       if (app.child.exitCode !== null) throw new Error(`${app.name} exited:\n${app.output}`);
       try {
-        const answer = await fetch(`${app.baseUrl}/api/v1/pricing_plans`);
+        const answer = await fetch(`${app.baseUrl}/ready`);
         if (answer.ok) return;
       } catch {
         // Not listening yet.
