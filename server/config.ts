@@ -4,7 +4,6 @@ import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { LIVE_HEARTBEAT_SECONDS } from '@common/api/liveEvents';
 import { INVITE_EMAILS_PER_DAY } from '@common/limits';
-import type { S3StorageConfig } from './adapters/storage/s3Storage';
 
 const flag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
@@ -71,6 +70,18 @@ const envSchema = z.object({
   INTERCOM_APP_ID: z.string().optional(),
   INTERCOM_SECRET: z.string().optional(),
 });
+
+/** An S3-compatible bucket (STORAGE=s3). */
+export interface S3StorageConfig {
+  endpoint: string | undefined;
+  region: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  forcePathStyle: boolean;
+  /** Where browsers reach the store, when not at `endpoint` (presigned links are signed for it). */
+  publicEndpoint: string | undefined;
+}
 
 export type DatabaseConfig =
   { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string; schema: string | undefined };

@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { CreateBucketCommand, ListBucketsCommand, PutBucketCorsCommand } from '@aws-sdk/client-s3';
-import { s3Client, type S3StorageConfig } from '@server/adapters/storage/s3Storage';
+import { s3Client } from '@server/adapters/storage/s3Storage';
+import type { S3StorageConfig } from '@server/config';
 
 const run = promisify(execFile);
 const SCRIPT = resolve(import.meta.dirname, '../../scripts/s3-server.sh');

@@ -22,18 +22,8 @@ import {
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { S3StorageConfig } from '../../config';
 import type { FileStorage, LinkOptions, StoredEntry, StoredFile } from './fileStorage';
-
-export interface S3StorageConfig {
-  endpoint: string | undefined;
-  region: string;
-  bucket: string;
-  accessKeyId: string;
-  secretAccessKey: string;
-  forcePathStyle: boolean;
-  /** Where browsers reach the store, when not at `endpoint` (presigned links are signed for it). */
-  publicEndpoint: string | undefined;
-}
 
 // The lockfile pins SDK versions that support Node 20 (package.json's engines): their notice that
 // later versions will not would otherwise open every process's log.
