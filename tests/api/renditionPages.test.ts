@@ -119,7 +119,11 @@ describe("a document's pages (GET /renditions/{round}/{token}/pages/{n})", () =>
       .select('original_key')
       .where('id', '=', round.id)
       .executeTakeFirstOrThrow();
-    await t.ctx.storage.put(original_key, Buffer.from('%PDF-1.4\nthis is no longer a PDF\n'), 'application/pdf');
+    await t.ctx.storage.put(
+      original_key,
+      Buffer.from('%PDF-1.4\nthis is no longer a PDF\n'),
+      'application/pdf',
+    );
     const answer = await fetch(`${t.baseUrl}${pageOf(broken.current_version, 5)}`, {
       headers: { cookie: owner.cookieHeader },
     });
