@@ -23,6 +23,7 @@ import { cspDirectives } from './plugins/contentSecurityPolicy';
 import { registerErrorHandler } from './plugins/errorHandler';
 import { acceptEmptyJsonBodies } from './plugins/jsonBody';
 import { registerOriginCheck } from './plugins/originCheck';
+import { registerRequestIdEcho, requestIdFor } from './plugins/requestId';
 import { registerSession } from './plugins/session';
 import { registerSecurityHeaders } from './plugins/securityHeaders';
 import { registerWebApp } from './plugins/webApp';
@@ -88,7 +89,10 @@ export async function buildApp(
     loggerInstance,
     trustProxy: config.trustProxy,
     bodyLimit: config.bodyLimitBytes,
+    requestIdHeader: false,
+    genReqId: requestIdFor,
   }).withTypeProvider<ZodTypeProvider>();
+  registerRequestIdEcho(app);
   acceptEmptyJsonBodies(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
