@@ -87,16 +87,18 @@ describe('PATCH /comments/{id} with text, files and markup together', () => {
 
     // The stored blob is removed once the row is gone for every other reader (committed).
     const storage = t.ctx.storage;
-    const realDelete = storage.delete.bind(storage);
+    const realDeleteMany = storage.deleteMany.bind(storage);
     const rowsAtDelete: number[] = [];
-    storage.delete = async (key: string) => {
-      const rows = await t.ctx.db
-        .selectFrom('comment_files')
-        .select('id')
-        .where('storage_key', '=', key)
-        .execute();
-      rowsAtDelete.push(rows.length);
-      return realDelete(key);
+    storage.deleteMany = async (keys: readonly string[]) => {
+      for (const key of keys) {
+        const rows = await t.ctx.db
+          .selectFrom('comment_files')
+          .select('id')
+          .where('storage_key', '=', key)
+          .execute();
+        rowsAtDelete.push(rows.length);
+      }
+      return realDeleteMany(keys);
     };
     t.clock.advance(60_000);
     let answer;
@@ -113,7 +115,7 @@ describe('PATCH /comments/{id} with text, files and markup together', () => {
         ),
       );
     } finally {
-      storage.delete = realDelete;
+      storage.deleteMany = realDeleteMany;
     }
     expect(answer.status).toBe(200);
     expect(answer.body.response).toMatchObject({
