@@ -428,6 +428,13 @@ export interface AssetUploadsTable {
   updated_at: string;
 }
 
+export interface UploadLocksTable {
+  upload_id: string;
+  holder: string;
+  expires_at_ms: number | string;
+  release_requested: number;
+}
+
 export interface LabelsTable {
   id: Generated<number>;
   workspace_id: number;
@@ -630,6 +637,7 @@ export interface Database {
   notification_digests: NotificationDigestsTable;
   notification_digest_runs: NotificationDigestRunsTable;
   asset_viewers: AssetViewersTable;
+  upload_locks: UploadLocksTable;
   jobs: JobsTable;
   job_schedules: JobSchedulesTable;
   tasks: TasksTable;

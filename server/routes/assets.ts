@@ -15,7 +15,10 @@ import { idParams } from './auth';
 import { multipartForm } from './multipartDoc';
 import { FORM_FIELD_MAX, readParts } from './multipartForm';
 
-export type AssetRouteDeps = Pick<AppContext, 'assets' | 'assetUploads' | 'config' | 'folders'> &
+export type AssetRouteDeps = Pick<
+  AppContext,
+  'assets' | 'assetUploads' | 'uploadPlaces' | 'config' | 'folders'
+> &
   AssetActionRouteDeps;
 
 const assetAnswer = envelope(assetSchema);
@@ -202,12 +205,14 @@ async function receive(
     throw new AppError(422, 'invalid_record', ASSET_TEXTS.roundOneFile, { file: [ASSET_TEXTS.roundOneFile] });
   }
   try {
-    return (await ctx.assetUploads.finish(upload.id, upload.path)).assetId;
+    return (await ctx.assetUploads.finish(upload.id, ctx.uploadPlaces.multipart.bytesOf(upload.id))).assetId;
   } catch (error) {
     // Not an answer about the file (the store or the database did not answer): the same request may
     // be sent again, so its name and room are let go now. When the database is away too, the sweep does it.
     if (!(error instanceof AppError))
-      await ctx.assetUploads.release(upload.id, upload.path).catch(() => undefined);
+      await ctx.assetUploads
+        .release(upload.id, ctx.uploadPlaces.multipart.bytesOf(upload.id))
+        .catch(() => undefined);
     throw error;
   }
 }

@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { join } from 'node:path';
-import { rm } from 'node:fs/promises';
 import { Server, type Upload } from '@tus/server';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -13,9 +11,11 @@ import type { AssetUploadRow } from '../db/repositories/assetUploads';
 import { AppError } from '../errors';
 import { errorBody } from '../plugins/errorHandler';
 import { requireSession } from '../plugins/session';
-import { CoalescingFileStore } from './coalescingFileStore';
 
-export type UploadRouteDeps = Pick<AppContext, 'assetUploads' | 'uploadRevocation' | 'config' | 'log'>;
+export type UploadRouteDeps = Pick<
+  AppContext,
+  'assetUploads' | 'uploadRevocation' | 'uploadPlaces' | 'uploadLocker' | 'config' | 'log'
+>;
 
 export const TUS_PATH = '/api/v1/uploads';
 
@@ -69,14 +69,12 @@ export function uploadRoutes(ctx: UploadRouteDeps): FastifyPluginAsyncZod {
 }
 
 function createTusServer(ctx: UploadRouteDeps): Server {
-  const { dir, maxBytes, expiryMs } = ctx.config.uploads;
-  const datastore = new UploadStore({ directory: dir, expirationPeriodInMilliseconds: expiryMs }, (id) =>
-    ctx.assetUploads.abandon(id, 'Canceled'),
-  );
-  const server = new Server({
+  const place = ctx.uploadPlaces.tus;
+  return new Server({
     path: TUS_PATH,
-    datastore,
-    maxSize: maxBytes,
+    datastore: place.tusStore((id) => ctx.assetUploads.abandon(id, 'Canceled')),
+    locker: ctx.uploadLocker,
+    maxSize: ctx.config.uploads.maxBytes,
     relativeLocation: true,
     exposedHeaders: ['Upload-Asset-Id', 'Upload-Version-Id'],
     namingFunction: () => randomUUID().replaceAll('-', ''),
@@ -93,34 +91,15 @@ function createTusServer(ctx: UploadRouteDeps): Server {
     },
     onUploadFinish: async (_request, upload) => {
       // No PATCH follows the last byte, whatever the outcome (an empty file refused included): the
-      // upload's tus record goes; the file stays for the sweep only when its asset is still to make.
-      const outcome = await refuseAs(() => ctx.assetUploads.finish(upload.id, join(dir, upload.id))).finally(
-        () => rm(join(dir, `${upload.id}.json`), { force: true }),
-      );
+      // upload's tus record goes; the bytes stay for the sweep only when its asset is still to make.
+      const outcome = await refuseAs(() =>
+        ctx.assetUploads.finish(upload.id, place.bytesOf(upload.id)),
+      ).finally(() => place.forgetRecord(upload.id));
       return {
         headers: { 'Upload-Asset-Id': outcome.assetId, 'Upload-Version-Id': outcome.versionId },
       };
     },
   });
-  return server;
-}
-
-/**
- * The upload's file store, where a cancel (tus termination) also ends the upload's reservation of
- * its size and name before the 204 is sent: the uploader can send the same name again at once.
- */
-class UploadStore extends CoalescingFileStore {
-  constructor(
-    options: ConstructorParameters<typeof CoalescingFileStore>[0],
-    private readonly canceled: (id: string) => Promise<void>,
-  ) {
-    super(options);
-  }
-
-  override async remove(id: string): Promise<void> {
-    await super.remove(id);
-    await this.canceled(id);
-  }
 }
 
 function uploaderOf(request: Request): number {

@@ -36,7 +36,7 @@ export function assetServices(
   /** Room in a workspace's storage, for every way bytes come in. */
   const storageRoom = new StorageRoom(uow, workspaceAccess);
   const assetUploads = new AssetUploads(uow, projectAccess, storageRoom, storage, queuePreview, clock);
-  const uploadRevocation = new UploadRevocation(uow, projectAccess, config.uploads.dir, clock);
+  const uploadRevocation = new UploadRevocation(uow, projectAccess, p.uploadPlaces, clock);
   const assetAccess = new AssetAccess(uow, projectAccess);
   /** Assets as one user sees them, with their 'new' marks, a page at a time. */
   const assetPresenter = new AssetPresenter(uow.read);
@@ -80,6 +80,14 @@ export function assetServices(
     closeConverters,
     /** Stored files no row names (daily, and `npm run sweep:orphans`). */
     orphanSweep: new OrphanSweep(uow, storage, clock, log),
-    uploadSweep: new UploadSweep(uow, assetUploads, config.uploads.dir, config.uploads.expiryMs, clock, log),
+    uploadSweep: new UploadSweep(
+      uow,
+      assetUploads,
+      p.uploadPlaces,
+      config.uploads.dir,
+      config.uploads.expiryMs,
+      clock,
+      log,
+    ),
   };
 }

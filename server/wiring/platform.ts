@@ -6,6 +6,8 @@ import { SmtpMailer } from '../adapters/mail/smtpMailer';
 import { createPayments } from '../adapters/payments';
 import { createJobQueue } from '../adapters/queue';
 import { createStorage } from '../adapters/storage';
+import { UploadPlaces } from '../adapters/uploads';
+import { createUploadLocker } from '../adapters/uploads/uploadLocker';
 import { Catalogue, DEFAULT_CATALOGUE_FILE } from '../billing/catalogue';
 import { systemClock, type Clock } from '../clock';
 import type { Config } from '../config';
@@ -40,6 +42,7 @@ export function createPlatform(config: Config, overrides: ContextOverrides = {})
   const events = new EventDispatcher(uow.read.domainEvents, [], bus, clock, log);
   uow.onCommit((committed) => events.afterCommit(committed));
   const { payments, sandbox, stripe } = createPayments(config, uow.read.sandboxPayments, clock, log);
+  const storage = createStorage(config.storage);
   return {
     config,
     log,
@@ -57,7 +60,11 @@ export function createPlatform(config: Config, overrides: ContextOverrides = {})
     mailer: new QueuedMailer(jobs) as Mailer,
     /** The outbox, or SMTP when SMTP_URL is set. */
     mailDelivery,
-    storage: createStorage(config.storage),
+    storage,
+    /** Where uploads gather until their asset is made (the tus uploads in the bucket when scaled out). */
+    uploadPlaces: new UploadPlaces(config, storage),
+    /** One tus request at a time per upload: in memory on one machine, in the database for many. */
+    uploadLocker: createUploadLocker(config, uow.read.uploadLocks),
     /** Counters of sign-in, code, reset, invitation and share-link tries (sliding windows). */
     limiter: new RateLimiter(uow.read.rateLimits, clock),
     /** Answers of the read routes, kept while the database has not changed. */

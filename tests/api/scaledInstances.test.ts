@@ -66,10 +66,7 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('many instances, one truth',
     project = await buildProject(onB, workspace.body.response.id as number);
   });
 
-  // Open (issue 25 item 1): tus uploads still go to each instance's own disk, so another instance
-  // cannot resume them until they go straight into the bucket (@tus/s3-store). The test stays, to
-  // be turned on with that change.
-  it.skip('a tus upload begun on one instance resumes on the other and becomes an asset', async () => {
+  it('a tus upload begun on one instance resumes on the other and becomes an asset', async () => {
     const half = Math.floor(LANDSCAPE.length / 2);
     const tusA = new TusClient(a.baseUrl, onA);
     const created = await tusA.create({ filename: 'across.jpg', project_id: project.id }, LANDSCAPE.length);
@@ -128,7 +125,15 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('many instances, one truth',
 
       // pg-boss retries after 10–20 s (the job's retry delay, backed off).
       const round = await readyRound(onA, killed.id as number, 40_000);
-      const job = await pgBossJob(held);
+      // The round is ready once the job's work is committed; pg-boss marks the job completed after.
+      const job = await waitFor(
+        async () => {
+          const settled = await pgBossJob(held);
+          return settled?.state === 'active' ? undefined : settled;
+        },
+        10_000,
+        'pg-boss to settle the retried job',
+      );
       expect(job).toMatchObject({ state: 'completed', retry_count: 1 });
       // One set of renditions: one folder per round with a preview, the killed run's none.
       const versions = await cluster.db

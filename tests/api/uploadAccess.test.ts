@@ -1,4 +1,4 @@
-import { appendFileSync, existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildWorkspace } from './factories';
@@ -6,6 +6,7 @@ import { startTestApp, type ApiClient, type TestApp } from './harness';
 import { buildMember } from './memberFactories';
 import { addProjectMember, buildProject, buildProjectMember } from './projectFactories';
 import { TusClient } from './tus';
+import { isStored, storeTheRest, uploadIdOf as idOf } from './uploadPlaces';
 
 const JPEG = readFileSync(join(__dirname, '../../../shared/corpus/jpeg/exif-orientation-6_portrait.jpg'));
 const HALF = Math.floor(JPEG.length / 2);
@@ -28,8 +29,6 @@ describe('uploads of a member who lost access', () => {
   });
   afterAll(() => t.close());
 
-  const idOf = (location: string) => location.split('/').pop()!;
-  const fileOf = (location: string) => join(t.dataDir, 'uploads', idOf(location));
   const assetNames = async () =>
     ((await owner.get(`/projects/${project.id}/assets`)).body.response as { name: string }[]).map(
       (a) => a.name,
@@ -51,8 +50,7 @@ describe('uploads of a member who lost access', () => {
   async function expectEnded(client: ApiClient, tus: TusClient, location: string, filename: string) {
     const result = (await client.get(`/uploads/${idOf(location)}/result`)).body.response;
     expect(result).toMatchObject({ status: 'failed', asset_id: null });
-    expect(existsSync(fileOf(location))).toBe(false);
-    expect(existsSync(`${fileOf(location)}.json`)).toBe(false);
+    expect(await isStored(t, idOf(location))).toBe(false);
     const rest = await tus.patch(location, HALF, JPEG.subarray(HALF));
     expect(rest.status).toBe(404);
     expect(rest.body.response.error.code).toBe('not_found');
@@ -109,15 +107,15 @@ describe('uploads of a member who lost access', () => {
     expect(refused.body.response.error.code).toBe('forbidden');
     const result = (await member.client.get(`/uploads/${idOf(location)}/result`)).body.response;
     expect(result).toMatchObject({ status: 'failed', error: { code: 'forbidden' } });
-    expect(existsSync(fileOf(location))).toBe(false);
+    expect(await isStored(t, idOf(location))).toBe(false);
     expect(await assetNames()).not.toContain('quietly.jpg');
   });
 
   it('makes no asset when the member lost access between the last byte and the asset', async () => {
     const member = await buildProjectMember(t.baseUrl, t.ctx, project.id, 'collaborator');
     const { location } = await halfUpload(member.client, 'late.jpg');
-    // The last bytes reached the disk and the process stopped before the asset; then the member went.
-    appendFileSync(fileOf(location), JPEG.subarray(HALF));
+    // The last bytes were stored and the process stopped before the asset; then the member went.
+    await storeTheRest(t, idOf(location), JPEG, HALF);
     await t.ctx.db.deleteFrom('project_members').where('id', '=', member.memberId).execute();
 
     t.clock.advance(11 * 60_000);
@@ -125,5 +123,6 @@ describe('uploads of a member who lost access', () => {
     const result = (await member.client.get(`/uploads/${idOf(location)}/result`)).body.response;
     expect(result).toMatchObject({ status: 'failed', asset_id: null, error: { code: 'not_found' } });
     expect(await assetNames()).not.toContain('late.jpg');
+    expect(await isStored(t, idOf(location))).toBe(false);
   });
 });

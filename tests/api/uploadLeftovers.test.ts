@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scratchPrefix, thisProcess, type ProcessIdentity } from '@server/processIdentity';
@@ -7,6 +7,7 @@ import { buildWorkspace } from './factories';
 import { startTestApp, type ApiClient, type TestApp } from './harness';
 import { buildProject } from './projectFactories';
 import { TusClient } from './tus';
+import { isStored, storeRecordWithoutRow, uploadIdOf, uploadsWithLeftovers } from './uploadPlaces';
 
 const JPEG = readFileSync(join(__dirname, '../../../shared/corpus/jpeg/exif-orientation-6_portrait.jpg'));
 const MINUTE = 60_000;
@@ -37,15 +38,10 @@ describe('leftovers in the uploads folder', () => {
     project = await buildProject(client, built.workspace.id);
     tus = new TusClient(t.baseUrl, client);
     dir = join(t.dataDir, 'uploads');
+    // Stored files carry the real time: the app's clock starts there.
+    t.clock.set(new Date());
   });
   afterAll(() => t.close());
-
-  const idOf = (location: string) => location.split('/').pop()!;
-  /** Last touched `minutes` before the app's clock. */
-  const touch = (path: string, minutes: number) => {
-    const at = new Date(t.clock.now().getTime() - minutes * MINUTE);
-    utimesSync(path, at, at);
-  };
 
   it('keeps no tus record of an empty upload that was refused', async () => {
     const created = await tus.create({ filename: 'empty.jpg', project_id: project.id }, 0);
@@ -56,36 +52,34 @@ describe('leftovers in the uploads folder', () => {
       .select('id')
       .where('file_name', '=', 'empty.jpg')
       .execute();
-    expect(readdirSync(dir).filter((name) => name.startsWith(upload!.id))).toEqual([]);
+    expect(await isStored(t, upload!.id)).toBe(false);
   });
 
-  it('removes the files of ended uploads and of uploads without a row once quiet, and keeps running ones', async () => {
+  it('removes what ended uploads and uploads without a row left once quiet, and keeps running ones', async () => {
     const open = async (filename: string) => {
       const created = await tus.create({ filename, project_id: project.id }, JPEG.length);
       const location = created.headers.get('location')!;
       expect((await tus.patch(location, 0, JPEG.subarray(0, 5000))).status).toBe(204);
-      return idOf(location);
+      return uploadIdOf(location);
     };
     const running = await open('running.jpg');
     const ended = await open('ended.jpg');
-    // The process stopped between ending the upload and removing its files.
+    // The process stopped between ending the upload and removing what it left.
     await t.ctx.db.updateTable('asset_uploads').set({ status: 'failed' }).where('id', '=', ended).execute();
-    const orphan = join(dir, `${'ab'.repeat(16)}.json`);
-    const newborn = join(dir, `${'cd'.repeat(16)}.json`);
-    writeFileSync(orphan, '{}');
-    writeFileSync(newborn, '{}');
-    for (const path of [running, `${running}.json`, ended, `${ended}.json`]) touch(join(dir, path), 20);
-    touch(orphan, 20);
-    touch(newborn, 1);
+    const orphan = 'ab'.repeat(16);
+    await storeRecordWithoutRow(t, orphan);
+    expect(
+      (await uploadsWithLeftovers(t)).filter((id) => [running, ended, orphan].includes(id)),
+    ).toHaveLength(3);
 
-    expect(await t.ctx.uploadSweep.sweepLeftovers()).toEqual({ scratch: 0, files: 3 });
-    expect(existsSync(join(dir, ended))).toBe(false);
-    expect(existsSync(join(dir, `${ended}.json`))).toBe(false);
-    expect(existsSync(orphan)).toBe(false);
-    // A running upload, and a record whose row may be on its way.
-    expect(existsSync(join(dir, running))).toBe(true);
-    expect(existsSync(join(dir, `${running}.json`))).toBe(true);
-    expect(existsSync(newborn)).toBe(true);
+    // Young: a row may be on its way, a request may still be writing.
+    expect(await t.ctx.uploadSweep.sweepLeftovers()).toEqual({ scratch: 0, uploads: 0 });
+    t.clock.advance(20 * MINUTE);
+    expect(await t.ctx.uploadSweep.sweepLeftovers()).toEqual({ scratch: 0, uploads: 2 });
+    expect(await isStored(t, ended)).toBe(false);
+    expect(await isStored(t, orphan)).toBe(false);
+    expect(await isStored(t, running)).toBe(true);
+    expect(await uploadsWithLeftovers(t)).toContain(running);
   });
 
   it('removes the scratch folders of dead processes of this machine only', async () => {

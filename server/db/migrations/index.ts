@@ -21,6 +21,7 @@ import * as countCommentMarkupPoints from './20261128100000_count_comment_markup
 import * as createNotifications from './20261128200000_create_notifications';
 import * as notificationDigests from './20261128210000_notification_digests';
 import * as createAssetViewers from './20261128220000_create_asset_viewers';
+import * as createUploadLocks from './20261128230000_create_upload_locks';
 
 /** Every migration, by name; names sort in the order they run. Never edit one that has landed. */
 export const migrations: Record<string, Migration> = {
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   '20261128200000_create_notifications': createNotifications,
   '20261128210000_notification_digests': notificationDigests,
   '20261128220000_create_asset_viewers': createAssetViewers,
+  '20261128230000_create_upload_locks': createUploadLocks,
 };

@@ -40,6 +40,7 @@ import { WorkspaceFactsRepository } from './workspaceFacts';
 import { WorkspaceInvitationsRepository } from './workspaceInvitations';
 import { WorkspaceMembersRepository } from './workspaceMembers';
 import { WorkspacesRepository } from './workspaces';
+import { UploadLocksRepository } from './uploadLocks';
 
 /** Every repository, by the name services use; a new repository is added here once. */
 const REPOSITORIES = {
@@ -51,6 +52,7 @@ const REPOSITORIES = {
   assetUserStates: (db: Db) => new AssetUserStatesRepository(db),
   assetVersions: (db: Db) => new AssetVersionsRepository(db),
   assetViewers: (db: Db) => new AssetViewersRepository(db),
+  uploadLocks: (db: Db) => new UploadLocksRepository(db),
   attemptThrottles: (db: Db) => new AttemptThrottlesRepository(db),
   billing: (db: Db) => new BillingRepository(db),
   comments: (db: Db) => new CommentsRepository(db),

@@ -1,4 +1,5 @@
 import { open } from 'node:fs/promises';
+import { fileByteSource, type ByteSource } from './byteSource';
 import { detectContentKind, zipHolds, type ContentKind } from './contentKind';
 import type { FileType } from './types';
 import { zipListingIn, zipListingOf, type ZipListing } from './zipDirectory';
@@ -156,14 +157,17 @@ export function detectFileTypeIn(data: Buffer, filename: string): FileTypeDetect
   return detectFileType(head, filename, isZip(head) ? zipListingIn(data) : null);
 }
 
-/** The type of a stored file (an upload): its first HEAD_BYTES and, for a ZIP, its central directory. */
+/** The type of an upload read where it lies: its first HEAD_BYTES and, for a ZIP, its central directory. */
+export async function detectFileTypeOf(source: ByteSource, filename: string): Promise<FileTypeDetection> {
+  const head = await source.read(0, HEAD_BYTES);
+  return detectFileType(head, filename, isZip(head) ? await zipListingOf(source) : null);
+}
+
+/** The type of a local file: see detectFileTypeOf. */
 export async function detectFileTypeOfFile(path: string, filename: string): Promise<FileTypeDetection> {
   const file = await open(path, 'r');
   try {
-    const head = Buffer.alloc(HEAD_BYTES);
-    const { bytesRead } = await file.read(head, 0, HEAD_BYTES, 0);
-    const listing = isZip(head) ? await zipListingOf(file, (await file.stat()).size) : null;
-    return detectFileType(head.subarray(0, bytesRead), filename, listing);
+    return await detectFileTypeOf(fileByteSource(file, (await file.stat()).size), filename);
   } finally {
     await file.close();
   }

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repackedByStreamingZip, writtenByLibreOffice } from '../../../tests/officePackages';
 import { zipStream, type ZipEntry } from '../../services/assets/zipStream';
+import { fileByteSource } from './byteSource';
 import { ENTRIES_MAX, zipListingIn, zipListingOf } from './zipDirectory';
 
 const WORD_DOCX = fileURLToPath(
@@ -24,7 +25,7 @@ async function listings(zip: Buffer) {
   await writeFile(path, zip);
   const file = await open(path, 'r');
   try {
-    const fromFile = await zipListingOf(file, zip.length);
+    const fromFile = await zipListingOf(fileByteSource(file, zip.length));
     expect(fromFile).toEqual(zipListingIn(zip));
     return fromFile;
   } finally {

@@ -1,4 +1,4 @@
-import type { FileHandle } from 'node:fs/promises';
+import type { ByteSource } from './byteSource';
 
 /**
  * The part names a ZIP's central directory lists (PKWARE APPNOTE 6.3, sections 4.3.12–4.3.16),
@@ -105,16 +105,10 @@ export function zipListingIn(data: Buffer): ZipListing | null {
   return directoryNames(data.subarray(end.start, end.start + Math.min(end.size, DIRECTORY_MAX_BYTES)), end);
 }
 
-/** The listing of a ZIP file of `size` bytes, in two bounded reads. */
-export async function zipListingOf(file: FileHandle, size: number): Promise<ZipListing | null> {
-  const tailStart = Math.max(0, size - ZIP_TAIL_BYTES);
-  const end = findDirectory(await readAt(file, tailStart, size - tailStart), tailStart);
+/** The listing of a ZIP read where it lies, in two bounded reads. */
+export async function zipListingOf(source: ByteSource): Promise<ZipListing | null> {
+  const tailStart = Math.max(0, source.size - ZIP_TAIL_BYTES);
+  const end = findDirectory(await source.read(tailStart, source.size - tailStart), tailStart);
   if (!end) return null;
-  return directoryNames(await readAt(file, end.start, Math.min(end.size, DIRECTORY_MAX_BYTES)), end);
-}
-
-async function readAt(file: FileHandle, position: number, length: number): Promise<Buffer> {
-  const buffer = Buffer.alloc(length);
-  const { bytesRead } = await file.read(buffer, 0, length, position);
-  return buffer.subarray(0, bytesRead);
+  return directoryNames(await source.read(end.start, Math.min(end.size, DIRECTORY_MAX_BYTES)), end);
 }

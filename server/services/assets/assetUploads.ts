@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { rm, stat } from 'node:fs/promises';
 import { ASSET_NAME_MAX, ASSET_TEXTS, hasAllowedExtension } from '@common/api/assets';
 import { withoutHiddenCharacters } from '@common/names';
 import type { FileStorage } from '../../adapters/storage/fileStorage';
+import type { UploadedBytes } from '../../adapters/uploads/uploadPlace';
 import type { Clock } from '../../clock';
 import type { AssetUploadRow } from '../../db/repositories/assetUploads';
 import { assetNameKey, placeKeyOf } from '../../db/repositories/assets';
 import { isUniqueViolation } from '../../db/repositories/users';
 import type { TxOf, UnitOfWorkOf } from '../../db/unitOfWork';
 import { AppError, notFound } from '../../errors';
-import { detectFileTypeOfFile } from '../../media/previews/fileType';
+import { detectFileTypeOf, type FileTypeDetection } from '../../media/previews/fileType';
 import { IMAGE_TYPES, type FileType } from '../../media/previews/types';
 import { authorize } from '../../policies/projects';
 import { ownsUpload } from '../../policies/uploads';
@@ -40,6 +40,8 @@ export type QueuePreview = (versionId: number) => Promise<void>;
 
 /** The most of an uploaded name that is read: room for hidden characters around the longest name. */
 const UPLOADED_NAME_READ = 4 * (ASSET_NAME_MAX + 1);
+
+const INTERRUPTED = 'The upload was interrupted.';
 
 /** How long a second request for a finishing upload waits for the first one's outcome. */
 const FINISH_WAIT_MS = 30_000;
@@ -118,12 +120,12 @@ export class AssetUploads {
   }
 
   /**
-   * The bytes are all at `path`: the asset and its round, made once. A second call for the same
+   * The bytes are all received: the asset and its round, made once. A second call for the same
    * upload (a retried request, the sweep after a crash) answers what the first one made.
    */
   async finish(
     id: string,
-    path: string,
+    bytes: UploadedBytes,
     claimFrom: 'uploading' | 'creating' = 'uploading',
   ): Promise<UploadOutcome> {
     const upload = await this.uow.read.assetUploads.findById(id);
@@ -138,20 +140,22 @@ export class AssetUploads {
     // The uploader may have been removed while the bytes came: the asset is made for a member only.
     const refusal = await uploadRefusal(this.access, upload);
     if (refusal) {
-      await rm(path, { force: true });
+      await bytes.discard();
       return this.fail(upload, refusal);
     }
-    const size = (await stat(path)).size;
-    const type = await detectFileTypeOfFile(path, upload.file_name);
+    const received = await sizeAndType(bytes, upload.file_name);
+    // Lost on the way (removed while its asset failed to be made): nothing to make it from.
+    if (!received) return this.fail(upload, new AppError(400, 'canceled', INTERRUPTED));
+    const { size, type } = received;
     if (!type.ok) {
-      await rm(path, { force: true });
+      await bytes.discard();
       return this.fail(
         upload,
         new AppError(422, 'invalid_content', ASSET_TEXTS.contentRefused(upload.file_name)),
       );
     }
     const key = `originals/${randomUUID().replaceAll('-', '')}`;
-    await this.storage.putFile(key, path, contentTypeOf(type.type));
+    await bytes.keepAs(key, contentTypeOf(type.type));
     let outcome: UploadOutcome;
     try {
       outcome = await this.uow.transaction((tx) => this.create(tx, upload, type.type, size, key, now()));
@@ -171,8 +175,8 @@ export class AssetUploads {
    * answer): its request is answered 503 and will be sent again, so the upload lets go of its
    * name and room at once rather than hold them until the sweep. A finished upload is left as it is.
    */
-  async release(id: string, path: string): Promise<void> {
-    await rm(path, { force: true });
+  async release(id: string, bytes: UploadedBytes): Promise<void> {
+    await bytes.discard();
     await this.uow.read.assetUploads.transition(
       id,
       ['uploading', 'creating'],
@@ -180,7 +184,7 @@ export class AssetUploads {
       this.clock.now().toISOString(),
       {
         error_code: 'canceled',
-        error_message: 'The upload was interrupted.',
+        error_message: INTERRUPTED,
       },
     );
   }
@@ -341,6 +345,20 @@ const nameBeingUploaded = () =>
   new AppError(422, 'file_filename', ASSET_TEXTS.fileNameTaken, {
     file_filename: [ASSET_TEXTS.fileNameTaken],
   });
+
+/** The received bytes' size and what their content says they are. */
+async function sizeAndType(
+  bytes: UploadedBytes,
+  fileName: string,
+): Promise<{ size: number; type: FileTypeDetection } | null> {
+  const source = await bytes.open();
+  if (!source) return null;
+  try {
+    return { size: source.size, type: await detectFileTypeOf(source, fileName) };
+  } finally {
+    await source.close();
+  }
+}
 
 function outcomeOf(upload: AssetUploadRow): UploadOutcome {
   return { assetId: upload.result_asset_id!, versionId: upload.result_version_id! };

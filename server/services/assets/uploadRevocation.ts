@@ -1,5 +1,4 @@
-import { rm } from 'node:fs/promises';
-import { join } from 'node:path';
+import type { UploadPlaces } from '../../adapters/uploads';
 import type { Clock } from '../../clock';
 import type { AssetUploadRow, OpenUploadScope } from '../../db/repositories/assetUploads';
 import type { UnitOfWorkOf } from '../../db/unitOfWork';
@@ -32,7 +31,7 @@ export class UploadRevocation {
   constructor(
     private readonly uow: UnitOfWorkOf<'assetUploads'>,
     private readonly access: ProjectAccess,
-    private readonly dir: string,
+    private readonly places: UploadPlaces,
     private readonly clock: Clock,
   ) {}
 
@@ -67,8 +66,7 @@ export class UploadRevocation {
       { error_code: refusal.code, error_message: refusal.message },
     );
     // A PATCH still writing keeps its open file; its last byte then finds the upload failed.
-    await rm(join(this.dir, upload.id), { force: true });
-    await rm(join(this.dir, `${upload.id}.json`), { force: true });
+    await this.places.of(upload.id).remove(upload.id);
     return ended;
   }
 }
