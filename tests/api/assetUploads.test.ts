@@ -8,7 +8,7 @@ import { buildUser, buildWorkspace, signedIn } from './factories';
 import { startTestApp, type ApiClient, type TestApp } from './harness';
 import { buildProject, buildProjectMember } from './projectFactories';
 import { TusClient } from './tus';
-import { uploadsWithLeftovers } from './uploadPlaces';
+import { isStored, uploadIdOf, uploadsWithLeftovers } from './uploadPlaces';
 
 const CORPUS = join(__dirname, '../../../shared/corpus');
 const LANDSCAPE = readFileSync(join(CORPUS, 'jpeg/exif-orientation-6_landscape.jpg'));
@@ -46,11 +46,13 @@ describe('uploads: tus and multipart into one set of rules', () => {
     const half = Math.floor(LANDSCAPE.length / 2);
     expect((await tus.patch(location, 0, LANDSCAPE.subarray(0, half))).status).toBe(204);
     expect((await tus.offset(location)).offset).toBe(half);
+    expect(await isStored(t, uploadIdOf(location))).toBe(true);
     const before = await client.get(`/projects/${project.id}/assets`);
     expect(before.body.response.map((a: { name: string }) => a.name)).not.toContain('Été à Kyoto 01.jpg');
 
     const done = await tus.patch(location, half, LANDSCAPE.subarray(half));
     expect(done.status).toBe(204);
+    expect(await isStored(t, uploadIdOf(location))).toBe(false);
     const assetId = Number(done.headers.get('upload-asset-id'));
     const versionId = Number(done.headers.get('upload-version-id'));
     expect(assetId).toBeGreaterThan(0);

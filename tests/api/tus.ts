@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import type { ApiClient } from './harness';
 
 /** A bare tus 1.0 client over fetch, so the tests see every header and status the server sends. */
@@ -69,6 +70,27 @@ export class TusClient {
 
   async terminate(location: string) {
     return answer(await fetch(`${this.baseUrl}${location}`, { method: 'DELETE', headers: this.headers() }));
+  }
+
+  /**
+   * A PATCH whose connection drops once `sent` of its bytes are out (a client that lost its
+   * network): the server keeps what it stored, and the upload resumes from its offset.
+   */
+  async patchCut(location: string, offset: number, bytes: Buffer, sent: number): Promise<void> {
+    const url = new URL(`${this.baseUrl}${location}`);
+    const request = httpRequest(url, {
+      method: 'PATCH',
+      headers: this.headers({
+        'Upload-Offset': String(offset),
+        'Content-Type': 'application/offset+octet-stream',
+        'Content-Length': String(bytes.length),
+      }),
+    });
+    request.on('error', () => undefined);
+    await new Promise<void>((resolve) => request.write(bytes.subarray(0, sent), () => resolve()));
+    // Give the server the bytes before the line goes.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    request.destroy();
   }
 
   /** The whole file in one creation and one PATCH. */
