@@ -1,10 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PRICES } from '../tests/api/factories';
-import { ApiClient } from '../tests/api/harness';
-import { buildProject } from '../tests/api/projectFactories';
 import { Cluster } from '../tests/scaled/cluster';
 import { startS3Server } from '../tests/storage/s3Server';
+import { seedOwner } from './scaledOwner';
 
 /**
  * Preview throughput on the scaled-out setup: one app process and one, then two, `npm run worker`
@@ -33,25 +31,12 @@ const COPIES = Number(process.env.BENCH_COPIES ?? 3);
 /** Jobs each worker runs at once (JOB_CONCURRENCY). */
 const CONCURRENCY = Number(process.env.BENCH_JOB_CONCURRENCY ?? 4);
 
-/** An owner signed up on the app, with a Team workspace and a project. */
-async function seed(baseUrl: string): Promise<{ client: ApiClient; projectId: number }> {
-  const client = new ApiClient(baseUrl);
-  const signUp = await client.post('/users/sign_up', {
-    user: { name: 'Bench Owner', email: `bench-${Date.now()}@example.com`, password: 'previews at once' },
-  });
-  if (signUp.status !== 201) throw new Error(`sign up: ${signUp.status}`);
-  const workspace = await client.post('/workspaces', { price_id: PRICES.proMonthly });
-  if (workspace.status !== 201) throw new Error(`workspace: ${workspace.status}`);
-  const project = await buildProject(client, workspace.body.response.id as number);
-  return { client, projectId: project.id };
-}
-
 async function measure(workers: number): Promise<number> {
   const s3 = await startS3Server();
   const cluster = await Cluster.create(s3);
   try {
     const [app] = await cluster.startApps(1);
-    const { client: at, projectId } = await seed(app!.baseUrl);
+    const { client: at, projectId } = await seedOwner(app!.baseUrl);
     for (let i = 0; i < workers; i++) cluster.startWorker({ JOB_CONCURRENCY: String(CONCURRENCY) });
     const started = performance.now();
     await Promise.all(

@@ -56,7 +56,7 @@ mon max pg per osd = 1000
 
 [osd]
 osd objectstore = memstore
-memstore device bytes = 8589934592
+memstore device bytes = ${S3_MEMSTORE_BYTES:-8589934592}
 osd data = $dir/osd
 osd journal size = 0
 
