@@ -3,11 +3,15 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scratchPrefix, thisProcess, type ProcessIdentity } from '@server/processIdentity';
-import { buildWorkspace } from './factories';
-import { startTestApp, type ApiClient, type TestApp } from './harness';
-import { buildProject } from './projectFactories';
-import { TusClient } from './tus';
-import { isStored, storeRecordWithoutRow, uploadIdOf, uploadsWithLeftovers } from './uploadPlaces';
+import type { TestApp } from './harness';
+import type { TusClient } from './tus';
+import {
+  isStored,
+  startUploadApp,
+  storeRecordWithoutRow,
+  uploadIdOf,
+  uploadsWithLeftovers,
+} from './uploadPlaces';
 
 const JPEG = readFileSync(join(__dirname, '../../../shared/corpus/jpeg/exif-orientation-6_portrait.jpg'));
 const MINUTE = 60_000;
@@ -26,17 +30,12 @@ function sleeper() {
  */
 describe('leftovers in the uploads folder', () => {
   let t: TestApp;
-  let client: ApiClient;
   let tus: TusClient;
   let project: { id: number };
   let dir: string;
 
   beforeAll(async () => {
-    t = await startTestApp();
-    const built = await buildWorkspace(t.baseUrl, t.ctx);
-    client = built.client;
-    project = await buildProject(client, built.workspace.id);
-    tus = new TusClient(t.baseUrl, client);
+    ({ t, tus, project } = await startUploadApp());
     dir = join(t.dataDir, 'uploads');
     // Stored files carry the real time: the app's clock starts there.
     t.clock.set(new Date());

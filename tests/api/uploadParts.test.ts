@@ -1,10 +1,8 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildWorkspace } from './factories';
-import { startTestApp, type ApiClient, type TestApp } from './harness';
-import { buildProject } from './projectFactories';
-import { TusClient } from './tus';
-import { isStored, uploadIdOf, uploadsWithLeftovers } from './uploadPlaces';
+import type { ApiClient, TestApp } from './harness';
+import type { TusClient } from './tus';
+import { isStored, startUploadApp, uploadIdOf, uploadsWithLeftovers } from './uploadPlaces';
 
 const MiB = 1024 * 1024;
 /** 40 MiB of text: more than two of the bucket's 16 MiB parts, so every path of a multipart upload runs. */
@@ -25,11 +23,7 @@ describe('a large tus upload, in pieces', () => {
   let project: { id: number };
 
   beforeAll(async () => {
-    t = await startTestApp();
-    const built = await buildWorkspace(t.baseUrl, t.ctx);
-    client = built.client;
-    project = await buildProject(client, built.workspace.id);
-    tus = new TusClient(t.baseUrl, client);
+    ({ t, client, tus, project } = await startUploadApp());
   });
   afterAll(() => t.close());
 

@@ -1,6 +1,9 @@
 import { appendFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { TestApp } from './harness';
+import { buildWorkspace } from './factories';
+import { startTestApp, type ApiClient, type TestApp } from './harness';
+import { buildProject } from './projectFactories';
+import { TusClient } from './tus';
 
 /**
  * Looks at and stands in for what an upload left where it gathers (server/adapters/uploads): the
@@ -34,4 +37,14 @@ export async function storeTheRest(t: TestApp, id: string, whole: Buffer, from: 
 export async function storeRecordWithoutRow(t: TestApp, id: string): Promise<void> {
   if (inBucket(t)) await t.ctx.storage.put(`uploads/${id}.info`, Buffer.from('{}'), 'application/json');
   else writeFileSync(join(t.dataDir, 'uploads', `${id}.json`), '{}');
+}
+
+/** An app with an owner, their workspace and project, and a tus client signed in as them. */
+export async function startUploadApp(
+  env: Record<string, string> = {},
+): Promise<{ t: TestApp; client: ApiClient; tus: TusClient; project: { id: number } }> {
+  const t = await startTestApp(env);
+  const { client, workspace } = await buildWorkspace(t.baseUrl, t.ctx);
+  const project = await buildProject(client, workspace.id);
+  return { t, client, tus: new TusClient(t.baseUrl, client), project };
 }

@@ -1,11 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildWorkspace } from './factories';
-import { startTestApp, type ApiClient, type TestApp } from './harness';
-import { buildProject } from './projectFactories';
-import { TusClient } from './tus';
-import { isStored, storeTheRest, uploadIdOf as idOf, uploadsWithLeftovers } from './uploadPlaces';
+import type { ApiClient, TestApp } from './harness';
+import type { TusClient } from './tus';
+import {
+  isStored,
+  startUploadApp,
+  storeTheRest,
+  uploadIdOf as idOf,
+  uploadsWithLeftovers,
+} from './uploadPlaces';
 
 const JPEG = readFileSync(join(__dirname, '../../../shared/corpus/jpeg/exif-orientation-6_portrait.jpg'));
 const MINUTE = 60_000;
@@ -17,11 +21,7 @@ describe('the sweep of uploads left behind', () => {
   let project: { id: number };
 
   beforeAll(async () => {
-    t = await startTestApp({ UPLOAD_EXPIRY_HOURS: '1' });
-    const built = await buildWorkspace(t.baseUrl, t.ctx);
-    client = built.client;
-    project = await buildProject(client, built.workspace.id);
-    tus = new TusClient(t.baseUrl, client);
+    ({ t, client, tus, project } = await startUploadApp({ UPLOAD_EXPIRY_HOURS: '1' }));
     // Stored files carry the real time: the app's clock starts there.
     t.clock.set(new Date());
   });
