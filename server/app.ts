@@ -23,7 +23,7 @@ import { cspDirectives } from './plugins/contentSecurityPolicy';
 import { registerErrorHandler } from './plugins/errorHandler';
 import { acceptEmptyJsonBodies } from './plugins/jsonBody';
 import { registerOriginCheck } from './plugins/originCheck';
-import { registerRequestIdEcho, requestIdFor } from './plugins/requestId';
+import { registerRequestId, requestIdFor } from './plugins/requestId';
 import { registerSession } from './plugins/session';
 import { registerSecurityHeaders } from './plugins/securityHeaders';
 import { registerWebApp } from './plugins/webApp';
@@ -92,7 +92,7 @@ export async function buildApp(
     requestIdHeader: false,
     genReqId: requestIdFor,
   }).withTypeProvider<ZodTypeProvider>();
-  registerRequestIdEcho(app);
+  registerRequestId(app);
   acceptEmptyJsonBodies(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

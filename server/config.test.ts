@@ -23,6 +23,7 @@ describe('loadConfig', () => {
     expect(config.mail.smtpUrl).toBeUndefined();
     expect(config.devOutbox).toBe(true);
     expect(config.maintenance).toBe(false);
+    expect(config.shutdownGraceMs).toBe(30_000);
   });
 
   it('keeps a generated session secret in the data folder across starts', () => {
@@ -57,11 +58,13 @@ describe('loadConfig', () => {
       MAINTENANCE: 'true',
       PORT: '8080',
       BODY_LIMIT_MB: '2',
+      SHUTDOWN_GRACE_SECONDS: '2.5',
     });
     expect(config.maintenance).toBe(true);
     expect(config.port).toBe(8080);
     expect(config.appUrl).toBe('http://localhost:8080');
     expect(config.bodyLimitBytes).toBe(2 * 1024 * 1024);
+    expect(config.shutdownGraceMs).toBe(2500);
   });
 
   it('names every invalid setting', () => {
@@ -69,6 +72,7 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ...clean, PORT: 'abc', DATABASE_URL: 'mysql://x' })).toThrow(
       /PORT[\s\S]*DATABASE_URL/,
     );
+    expect(() => loadConfig({ ...clean, SHUTDOWN_GRACE_SECONDS: '0' })).toThrow(/SHUTDOWN_GRACE_SECONDS/);
   });
 
   it('requires a session secret in production', () => {

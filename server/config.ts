@@ -67,6 +67,8 @@ const envSchema = z.object({
   LIVE_HEARTBEAT_SECONDS: z.coerce.number().positive().default(LIVE_HEARTBEAT_SECONDS),
   /** How often each instance sweeps presence whose time passed and closes streams of expired links. */
   LIVE_SWEEP_SECONDS: z.coerce.number().positive().default(10),
+  /** On SIGTERM or SIGINT: how long requests in flight and running jobs may take to end. */
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().positive().max(3600).default(30),
   INTERCOM_APP_ID: z.string().optional(),
   INTERCOM_SECRET: z.string().optional(),
 });
@@ -114,6 +116,8 @@ export interface Config {
   eventBus: 'memory' | 'postgres';
   /** The live stream (GET /events) and presence: milliseconds. */
   live: { heartbeatMs: number; sweepMs: number };
+  /** On SIGTERM or SIGINT, requests in flight and running jobs end within this (milliseconds). */
+  shutdownGraceMs: number;
   payments:
     | { provider: 'sandbox' }
     | {
@@ -177,6 +181,7 @@ export function loadConfig(overrides: Record<string, string | undefined> = {}): 
       heartbeatMs: Math.round(env.LIVE_HEARTBEAT_SECONDS * 1000),
       sweepMs: Math.round(env.LIVE_SWEEP_SECONDS * 1000),
     },
+    shutdownGraceMs: Math.round(env.SHUTDOWN_GRACE_SECONDS * 1000),
     payments: paymentsConfig(env),
   };
 }

@@ -1,3 +1,4 @@
+import type { StopOptions } from './adapters/queue/jobQueue';
 import type { Config } from './config';
 import { createContext, type AppContext } from './context';
 import { migrateToLatest } from './db/database';
@@ -5,8 +6,8 @@ import { registerJobs, scheduleRecurringJobs } from './jobs';
 
 export interface JobRunner {
   ctx: AppContext;
-  /** Stops taking jobs, waits for those running, and closes the connections. */
-  close(): Promise<void>;
+  /** Stops taking jobs, waits for those running (see `graceMs`), and closes the connections. */
+  close(options?: StopOptions): Promise<{ handedBack: number }>;
 }
 
 /**
@@ -24,11 +25,12 @@ export async function startJobRunner(config: Config): Promise<JobRunner> {
   await scheduleRecurringJobs(ctx.jobs);
   return {
     ctx,
-    async close() {
-      await ctx.jobs.stop();
+    async close(options) {
+      const stopped = await ctx.jobs.stop(options);
       await ctx.mailDelivery.close();
       await ctx.bus.close();
       await ctx.db.destroy();
+      return stopped;
     },
   };
 }

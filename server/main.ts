@@ -1,21 +1,20 @@
 import { loadConfig } from './config';
 import { buildApp } from './app';
 import { scheduleRecurringJobs } from './jobs';
+import { exitOnSignals, stopWebProcess } from './shutdown';
 
 /** Process entry: the web server (API and web app) on one port; it runs jobs too unless WORKER=false. */
 const config = loadConfig();
-const { app, ctx } = await buildApp(config);
+const built = await buildApp(config);
+const { app, ctx } = built;
 // Recurring jobs are set by the processes, not by buildApp, so the tests choose when billing runs.
 await scheduleRecurringJobs(ctx.jobs);
 // A crashed predecessor's scratch folders and ended uploads' files (its jobs the queue takes back).
 await ctx.uploadSweep.sweepLeftovers();
 
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    app.log.info({ signal }, 'shutting down');
-    void app.close().then(() => process.exit(0));
-  });
-}
+exitOnSignals(ctx.log, config.shutdownGraceMs, () =>
+  stopWebProcess(app, ctx.jobs, () => built.startDraining(), config.shutdownGraceMs),
+);
 
 await app.listen({ host: config.host, port: config.port });
 app.log.info(

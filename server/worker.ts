@@ -1,10 +1,12 @@
 import { loadConfig } from './config';
 import { startJobRunner } from './jobRunner';
+import { exitOnSignals } from './shutdown';
 
 /**
  * Process entry: a job worker (`npm run worker`), on as many machines as needed beside web
  * processes started with WORKER=false. It takes jobs until SIGINT or SIGTERM, then stops taking
- * them and exits once those running are done.
+ * them and exits once those running are done, or when SHUTDOWN_GRACE_SECONDS have passed, handing
+ * those still running back to the queue for another worker (exit code 1 then).
  */
 const config = loadConfig();
 const runner = await startJobRunner(config);
@@ -14,15 +16,7 @@ ctx.log.info(
   `Proofroom worker is running (${config.database.dialect})`,
 );
 
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    ctx.log.info({ signal }, 'worker shutting down');
-    runner.close().then(
-      () => process.exit(0),
-      (err: unknown) => {
-        ctx.log.error({ err }, 'worker did not stop cleanly');
-        process.exit(1);
-      },
-    );
-  });
-}
+exitOnSignals(ctx.log, config.shutdownGraceMs, async () => {
+  const { handedBack } = await runner.close({ graceMs: config.shutdownGraceMs });
+  return handedBack === 0;
+});

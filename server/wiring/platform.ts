@@ -1,4 +1,4 @@
-import { pino } from 'pino';
+import { pino, type Logger } from 'pino';
 import { createEventBus } from '../adapters/bus';
 import type { Mailer } from '../adapters/mail/mailer';
 import { OutboxMailer } from '../adapters/mail/outboxMailer';
@@ -23,13 +23,15 @@ export interface ContextOverrides {
   db?: Db;
   /** false silences the logs (tests). */
   logger?: boolean;
+  /** The logger to use instead of one writing to stdout (tests that read the lines). */
+  log?: Logger;
 }
 
 export type Platform = ReturnType<typeof createPlatform>;
 
 /** What every domain stands on: settings, logs, time, the data, events, jobs, mail, files, payments. */
 export function createPlatform(config: Config, overrides: ContextOverrides = {}) {
-  const log = pino({ level: overrides.logger === false ? 'silent' : config.logLevel });
+  const log = overrides.log ?? pino({ level: overrides.logger === false ? 'silent' : config.logLevel });
   const clock = overrides.clock ?? systemClock;
   const db = overrides.db ?? createDatabase(config.database);
   const uow = new UnitOfWork(db, clock);

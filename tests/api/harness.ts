@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { Logger } from 'pino';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -29,6 +30,8 @@ export interface StartOptions {
   reuse?: Pick<TestApp, 'dataDir' | 'schema'> & { bucket?: string | undefined };
   /** Wraps the app's database (e.g. with a plugin that logs its statements). */
   wrapDb?: (db: Db) => Db;
+  /** The app's logger (a test that reads the log lines); else the app logs nothing. */
+  log?: Logger;
 }
 
 /**
@@ -62,6 +65,7 @@ export async function startTestApp(
     logger: false,
     webDir: join(dataDir, 'no-web'),
     ...(db ? { db } : {}),
+    ...(options.log ? { log: options.log } : {}),
   });
   await built.app.listen({ host: '127.0.0.1', port: 0 });
   const address = built.app.server.address();

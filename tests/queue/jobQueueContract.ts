@@ -277,6 +277,61 @@ export function describeJobQueueContract(label: string, makeQueue: MakeQueue): v
       expect(after).toEqual([{ n: 1 }]);
     });
 
+    it('hands a run cut by the grace of a stop back to the queue, without spending an attempt', async () => {
+      const fixture = await given();
+      const started = gate();
+      const release = gate();
+      // No retry: a cut run counted as a failure would fail the job for good.
+      fixture.queue.register({
+        name: 'long',
+        retryLimit: 0,
+        run: async () => {
+          started.open();
+          await release.promise;
+        },
+      });
+      await fixture.queue.start({ work: true });
+      const id = (await fixture.queue.send('long', { n: 1 })) as string;
+      await started.promise;
+      const stopping = Date.now();
+      expect(await fixture.queue.stop({ graceMs: 300 })).toEqual({ handedBack: 1 });
+      expect(Date.now() - stopping).toBeGreaterThanOrEqual(300 - TIMING_SLACK_MS);
+      // The cut run ending now records nothing: the job is no longer its.
+      release.open();
+      await sleep(200);
+      const restarted = await fixture.open();
+      expect(await restarted.job(id)).toMatchObject({ state: 'queued', attempts: 0, payload: { n: 1 } });
+
+      const attempts: number[] = [];
+      restarted.register({
+        name: 'long',
+        retryLimit: 0,
+        run: async (_p, job) => void attempts.push(job.attempt),
+      });
+      await restarted.start({ work: true });
+      await waitFor(async () => (await stateOf(restarted, id)) === 'completed', 6000, 'the job handed back');
+      expect(attempts).toEqual([1]);
+      expect(await restarted.job(id)).toMatchObject({ state: 'completed', attempts: 1 });
+    });
+
+    it('waits for the runs that end within the grace of a stop', async () => {
+      const fixture = await given();
+      const started = gate();
+      fixture.queue.register({
+        name: 'short',
+        run: async () => {
+          started.open();
+          await sleep(200);
+        },
+      });
+      await fixture.queue.start({ work: true });
+      const id = (await fixture.queue.send('short', {})) as string;
+      await started.promise;
+      expect(await fixture.queue.stop({ graceMs: 5000 })).toEqual({ handedBack: 0 });
+      const reader = await fixture.open();
+      expect(await reader.job(id)).toMatchObject({ state: 'completed', attempts: 1 });
+    });
+
     it('runs a job again, once, after the process running it was killed', async () => {
       const fixture = await given();
       const markerDir = mkdtempSync(join(tmpdir(), 'proofroom-killed-'));

@@ -8,8 +8,19 @@ import {
   type ProcessIdentity,
 } from '../../processIdentity';
 import type { JobRow, JobsRepository, NewJob } from '../../db/repositories/jobs';
+import { runForRequest } from '../../requestContext';
 import { firstSlot, parseCron, slotAfter } from './cronSlots';
-import type { JobDefinition, JobPayload, JobQueue, JobRecord, JobState, SendOptions } from './jobQueue';
+import { jobLogger, splitRequestId, withRequestId } from './jobRequests';
+import type {
+  JobDefinition,
+  JobPayload,
+  JobQueue,
+  JobRecord,
+  JobState,
+  SendOptions,
+  StopOptions,
+} from './jobQueue';
+import { settledWithin } from './settledWithin';
 
 export interface EmbeddedQueueOptions {
   /** Jobs this process runs at once. */
@@ -40,7 +51,11 @@ const ERROR_MAX_LENGTH = 2000;
  */
 export class EmbeddedJobQueue implements JobQueue {
   private readonly definitions = new Map<string, JobDefinition>();
-  private readonly running = new Set<Promise<void>>();
+  /** The runs under way, by job id, with the attempt each holds. */
+  private readonly running = new Map<number, { attempt: number; done: Promise<void> }>();
+  /** Runs handed back at stop: whatever they end with is no longer theirs to record. */
+  private readonly handedBack = new Set<number>();
+  private stopped: Promise<{ handedBack: number }> | null = null;
   private readonly pollIntervalMs: number;
   private readonly leaseGraceSeconds: number;
   private readonly identity: ProcessIdentity;
@@ -73,7 +88,8 @@ export class EmbeddedJobQueue implements JobQueue {
     const now = this.clock.now();
     const delayed = options.startAfter !== undefined && options.startAfter > now;
     const runAt = delayed && options.startAfter ? options.startAfter : now;
-    const id = await this.jobs.insert(this.newJob(name, payload, runAt, options.singletonKey ?? null));
+    const job = this.newJob(name, withRequestId(payload), runAt, options.singletonKey ?? null);
+    const id = await this.jobs.insert(job);
     if (id !== null && !delayed) this.wake();
     return id === null ? null : String(id);
   }
@@ -91,6 +107,7 @@ export class EmbeddedJobQueue implements JobQueue {
 
   async start(options: { work: boolean }): Promise<void> {
     if (!options.work) return;
+    this.stopped = null;
     await this.takeBackFromDead();
     this.working = true;
     this.wake();
@@ -111,12 +128,27 @@ export class EmbeddedJobQueue implements JobQueue {
     }
   }
 
-  async stop(): Promise<void> {
+  stop(options: StopOptions = {}): Promise<{ handedBack: number }> {
+    this.stopped ??= this.end(options.graceMs);
+    return this.stopped;
+  }
+
+  private async end(graceMs: number | undefined): Promise<{ handedBack: number }> {
     this.working = false;
     clearTimeout(this.timer);
     await this.loop;
-    await Promise.all([...this.running]);
+    const runs = [...this.running.values()].map((run) => run.done);
+    let handedBack = 0;
+    if (!(await settledWithin(Promise.all(runs), graceMs))) {
+      const now = this.clock.now().toISOString();
+      for (const [id, run] of this.running) {
+        this.handedBack.add(id);
+        if (await this.jobs.handBack(id, run.attempt, now)) handedBack += 1;
+      }
+      this.log.warn({ jobs: handedBack }, 'job queue: stopped with runs under way, handed back');
+    }
     this.notify();
+    return { handedBack };
   }
 
   async job(id: string): Promise<JobRecord | null> {
@@ -196,16 +228,16 @@ export class EmbeddedJobQueue implements JobQueue {
         ownerKey(this.identity),
       );
       if (!row) return;
-      const run: Promise<void> = this.run(row)
+      const done: Promise<void> = this.run(row)
         .catch((error: unknown) =>
           this.log.error({ err: error, job: row.name, id: row.id }, 'job queue: recording a run failed'),
         )
         .finally(() => {
-          this.running.delete(run);
+          this.running.delete(row.id);
           this.wake();
           this.notify();
         });
-      this.running.add(run);
+      this.running.set(row.id, { attempt: row.attempts, done });
     }
   }
 
@@ -235,12 +267,14 @@ export class EmbeddedJobQueue implements JobQueue {
         reject(error);
       }, row.time_limit_seconds * 1000);
     });
-    const work = Promise.resolve().then(() =>
-      definition.run(JSON.parse(row.payload) as JobPayload, {
-        id: String(row.id),
-        attempt,
-        signal: controller.signal,
-      }),
+    const { payload, requestId } = splitRequestId(JSON.parse(row.payload) as JobPayload);
+    const log = jobLogger(this.log, String(row.id), row.name, requestId);
+    const startedAt = Date.now();
+    // In the context of the request that sent it: the jobs it sends carry that request's id too.
+    const work = runForRequest(requestId, () =>
+      Promise.resolve().then(() =>
+        definition.run(payload, { id: String(row.id), attempt, signal: controller.signal, log }),
+      ),
     );
     // A run that ends after its time limit has already been counted as failed.
     work.catch(() => undefined);
@@ -252,24 +286,28 @@ export class EmbeddedJobQueue implements JobQueue {
     } finally {
       clearTimeout(timer);
     }
+    if (this.handedBack.has(row.id)) return;
     // A run that ended just as its time limit passed still counts as timed out.
     if (controller.signal.aborted) failure = { error: controller.signal.reason };
-    if (failure) await this.recordFailure(row, describeError(failure.error));
-    else await this.jobs.complete(row.id, attempt, this.clock.now().toISOString());
+    if (failure) await this.recordFailure(row, describeError(failure.error), log);
+    else {
+      await this.jobs.complete(row.id, attempt, this.clock.now().toISOString());
+      log.info({ attempt, ms: Date.now() - startedAt }, 'job queue: job done');
+    }
   }
 
-  private async recordFailure(row: JobRow, message: string): Promise<void> {
+  private async recordFailure(row: JobRow, message: string, log: Logger): Promise<void> {
     const attempt = row.attempts;
     const error = message.slice(0, ERROR_MAX_LENGTH);
-    const context = { job: row.name, id: row.id, attempt, error };
+    const context = { attempt, error };
     if (attempt <= row.retry_limit) {
       const delayMs = row.retry_delay_seconds * 1000 * 2 ** (attempt - 1);
       const runAt = new Date(this.clock.now().getTime() + delayMs).toISOString();
       await this.jobs.retry(row.id, attempt, error, runAt);
-      this.log.warn({ ...context, runAt }, 'job queue: run failed, retrying');
+      log.warn({ ...context, runAt }, 'job queue: run failed, retrying');
     } else {
       await this.jobs.fail(row.id, attempt, error, this.clock.now().toISOString());
-      this.log.error(context, 'job queue: job failed, no retry left');
+      log.error(context, 'job queue: job failed, no retry left');
     }
   }
 
@@ -302,7 +340,7 @@ function toRecord(row: JobRow): JobRecord {
   return {
     id: String(row.id),
     name: row.name,
-    payload: JSON.parse(row.payload) as JobPayload,
+    payload: splitRequestId(JSON.parse(row.payload) as JobPayload).payload,
     state: row.state satisfies JobState,
     attempts: row.attempts,
     error: row.last_error,

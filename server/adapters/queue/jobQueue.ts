@@ -1,3 +1,5 @@
+import type { Logger } from 'pino';
+
 /**
  * Work done after the request: named jobs with a JSON payload. Two implementations behind this
  * interface: the embedded queue (a table of the app database, run by the web process) and pg-boss
@@ -11,6 +13,8 @@ export interface JobContext {
   attempt: number;
   /** Aborted when the job's time limit is reached. */
   signal: AbortSignal;
+  /** Lines logged here name the job (`jobId`, `job`) and the request that sent it (`reqId`). */
+  log: Logger;
 }
 
 export interface JobDefinition<P extends JobPayload = JobPayload> {
@@ -30,6 +34,15 @@ export interface SendOptions {
   startAfter?: Date;
 }
 
+export interface StopOptions {
+  /**
+   * How long the runs under way may take to end; by default as long as they need. Those still
+   * running then are handed back to the queue, for this or another process to run again, without
+   * counting as an attempt; what they do after that is not recorded (the process is about to exit).
+   */
+  graceMs?: number;
+}
+
 export type JobState = 'queued' | 'active' | 'completed' | 'failed';
 
 export interface JobRecord {
@@ -46,14 +59,17 @@ export interface JobRecord {
 export interface JobQueue {
   /** Declares a job; every name is registered before `start`. */
   register<P extends JobPayload>(definition: JobDefinition<P>): void;
-  /** Queues a job; answers its id, or null when a singleton of that key is already queued or running. */
+  /**
+   * Queues a job; answers its id, or null when a singleton of that key is already queued or running.
+   * Sent during a request, the job carries its id (server/requestContext.ts).
+   */
   send(name: string, payload: JobPayload, options?: SendOptions): Promise<string | null>;
   /** Queues `name` on a cron schedule (five fields, UTC); each slot runs once across all instances. */
   schedule(name: string, cron: string, payload?: JobPayload): Promise<void>;
   /** Starts; with `work: false` the process only sends (a web process when workers run apart). */
   start(options: { work: boolean }): Promise<void>;
-  /** Stops taking jobs and waits for those running. */
-  stop(): Promise<void>;
+  /** Stops taking jobs and waits for those running (see `graceMs`); answers how many were handed back. */
+  stop(options?: StopOptions): Promise<{ handedBack: number }>;
   job(id: string): Promise<JobRecord | null>;
   /** Failed jobs, newest first, with their errors. */
   failed(name?: string): Promise<JobRecord[]>;

@@ -8,8 +8,19 @@ import {
   thisProcess,
   type ProcessIdentity,
 } from '../../processIdentity';
+import { runForRequest } from '../../requestContext';
 import { describeError } from './embeddedQueue';
-import type { JobDefinition, JobPayload, JobQueue, JobRecord, JobState, SendOptions } from './jobQueue';
+import { jobLogger, splitRequestId, withRequestId } from './jobRequests';
+import type {
+  JobDefinition,
+  JobPayload,
+  JobQueue,
+  JobRecord,
+  JobState,
+  SendOptions,
+  StopOptions,
+} from './jobQueue';
+import { settledWithin } from './settledWithin';
 
 const DEFAULT_RETRY_LIMIT = 3;
 const DEFAULT_RETRY_DELAY_SECONDS = 5;
@@ -107,12 +118,17 @@ const STATES: Record<Row['state'], JobState> = {
  * - the time limit: each run's AbortSignal is aborted at the limit and the run is failed (retried);
  * - dead predecessors: each run is noted with its process (`proofroom_job_owner`), and a process
  *   starting to work fails at once (to be retried) the runs of a process of its own pid space
- *   that is surely dead, instead of waiting for their expiry (server/processIdentity.ts).
+ *   that is surely dead, instead of waiting for their expiry (server/processIdentity.ts);
+ * - stopping with a grace: runs still going when it ends are put back as they were before they
+ *   were fetched (pg-boss's own stop would fail them, spending a retry), for another worker.
  */
 export class PgBossJobQueue implements JobQueue {
   private readonly definitions = new Map<string, JobDefinition>();
   private readonly queues = new Map<string, Promise<void>>();
-  private readonly running = new Map<string, Promise<void>>();
+  /** The runs under way, by job id. */
+  private readonly running = new Map<string, { name: string; done: Promise<void> }>();
+  /** Runs handed back at stop: whatever they end with is no longer theirs to record. */
+  private readonly handedBack = new Set<string>();
   private readonly log: Logger;
   /** Sends, reads and takes jobs; opened by the first call that needs the database. */
   private connection: Promise<PgBoss> | null = null;
@@ -120,7 +136,7 @@ export class PgBossJobQueue implements JobQueue {
   /** Maintenance (expiry of dead workers' runs) and cron, in processes that work. */
   private supervisor: PgBoss | null = null;
   private starting: Promise<void> | null = null;
-  private stopped: Promise<void> | null = null;
+  private stopped: Promise<{ handedBack: number }> | null = null;
   /** Set by stop(): no more jobs are taken; `closed` once the connections are closed. */
   private stopping = false;
   private closed = false;
@@ -257,7 +273,7 @@ export class PgBossJobQueue implements JobQueue {
   async send(name: string, payload: JobPayload, options: SendOptions = {}): Promise<string | null> {
     const boss = await this.connect();
     await this.queueOf(boss, name);
-    const id = await boss.send(name, payload, {
+    const id = await boss.send(name, withRequestId(payload), {
       ...(options.singletonKey !== undefined ? { singletonKey: options.singletonKey } : {}),
       ...(options.startAfter ? { startAfter: options.startAfter } : {}),
     });
@@ -272,21 +288,51 @@ export class PgBossJobQueue implements JobQueue {
     await boss.schedule(name, cron, payload, { tz: 'UTC' });
   }
 
-  async stop(): Promise<void> {
+  async stop(options: StopOptions = {}): Promise<{ handedBack: number }> {
     this.stopping = true;
-    this.stopped ??= this.end();
+    this.stopped ??= this.end(options.graceMs);
     return this.stopped;
   }
 
-  private async end(): Promise<void> {
+  private async end(graceMs: number | undefined): Promise<{ handedBack: number }> {
     await this.starting?.catch(() => undefined);
     this.wake();
     await this.loop;
-    await Promise.all(this.running.values());
+    const runs = [...this.running.values()].map((run) => run.done);
+    let handedBack = 0;
+    if (!(await settledWithin(Promise.all(runs), graceMs))) {
+      for (const [id, run] of this.running) {
+        this.handedBack.add(id);
+        if (await this.handBack(run.name, id)) handedBack += 1;
+      }
+      this.log.warn({ jobs: handedBack }, 'stopped with runs under way, handed back');
+    }
     await this.supervisor?.stop({ graceful: true, wait: true, close: true });
     await this.connection?.catch(() => undefined);
     await this.boss?.stop({ graceful: true, wait: true, close: true });
     this.closed = true;
+    return { handedBack };
+  }
+
+  /**
+   * Puts an active run back as it was before its fetch, due now: the fetch counts a run that
+   * started before as a retry (retry_count + 1 when started_on is set), so this undoes that count,
+   * or forgets the start of a first run.
+   */
+  private async handBack(name: string, id: string): Promise<boolean> {
+    const { schema } = this.options;
+    const rows = await this.query<{ id: string }>(
+      `UPDATE ${schema}.job SET
+         state = (CASE WHEN retry_count > 0 THEN 'retry' ELSE 'created' END)::${schema}.job_state,
+         started_on = CASE WHEN retry_count > 0 THEN started_on END,
+         retry_count = GREATEST(retry_count - 1, 0),
+         start_after = now()
+       WHERE name = $1 AND id = $2 AND state = 'active'
+       RETURNING id`,
+      [name, id],
+    );
+    await this.query(`DELETE FROM ${schema}.proofroom_job_owner WHERE job_id = $1`, [id]);
+    return rows.length === 1;
   }
 
   async job(id: string): Promise<JobRecord | null> {
@@ -334,7 +380,7 @@ export class PgBossJobQueue implements JobQueue {
         // Jobs wait (sent by another process, or just due): look for them now, not at the next poll.
         if (settled) this.wake();
       }
-      await Promise.race([...this.running.values(), delay(50)]);
+      await Promise.race([...[...this.running.values()].map((run) => run.done), delay(50)]);
     }
   }
 
@@ -376,7 +422,7 @@ export class PgBossJobQueue implements JobQueue {
   private run(job: PgBoss.JobWithMetadata<JobPayload>): void {
     const definition = this.definitions.get(job.name);
     if (!definition) return;
-    const run = this.execute(definition, job)
+    const done = this.execute(definition, job)
       .catch((err: unknown) =>
         this.log.error({ err, job: job.name, id: job.id }, 'could not record job outcome'),
       )
@@ -384,7 +430,7 @@ export class PgBossJobQueue implements JobQueue {
         this.running.delete(job.id);
         this.wake();
       });
-    this.running.set(job.id, run);
+    this.running.set(job.id, { name: job.name, done });
   }
 
   private async execute(definition: JobDefinition, job: PgBoss.JobWithMetadata<JobPayload>): Promise<void> {
@@ -408,24 +454,34 @@ export class PgBossJobQueue implements JobQueue {
          ON CONFLICT (job_id) DO UPDATE SET owner = excluded.owner`,
       [job.id, job.name, this.owner],
     );
+    const { payload, requestId } = splitRequestId(job.data ?? {});
+    const log = jobLogger(this.log, job.id, job.name, requestId);
+    const startedAt = Date.now();
     try {
-      await Promise.race([
-        definition.run(job.data ?? {}, { id: job.id, attempt, signal: controller.signal }),
-        timedOut,
-      ]);
+      // In the context of the request that sent it: the jobs it sends carry that request's id too.
+      await runForRequest(requestId, () =>
+        Promise.race([
+          definition.run(payload, { id: job.id, attempt, signal: controller.signal, log }),
+          timedOut,
+        ]),
+      );
     } catch (err) {
+      if (this.handedBack.has(job.id)) return;
       // Worded as the embedded queue words it, so that failures read alike on either queue.
       const message = describeError(err);
-      this.log.warn({ err, job: job.name, id: job.id, attempt }, 'job failed');
+      log.warn({ err, attempt }, 'job failed');
       await boss.fail(job.name, job.id, { message });
       return;
     } finally {
       clearTimeout(timer);
-      await boss
-        .getDb()
-        .executeSql(`DELETE FROM ${owners} WHERE job_id = $1 AND owner = $2`, [job.id, this.owner]);
+      if (!this.handedBack.has(job.id))
+        await boss
+          .getDb()
+          .executeSql(`DELETE FROM ${owners} WHERE job_id = $1 AND owner = $2`, [job.id, this.owner]);
     }
+    if (this.handedBack.has(job.id)) return;
     await boss.complete(job.name, job.id);
+    log.info({ attempt, ms: Date.now() - startedAt }, 'job done');
   }
 
   private async query<T = Row>(text: string, values: unknown[]): Promise<T[]> {
@@ -474,7 +530,7 @@ function toRecord(row: Row): JobRecord {
   return {
     id: row.id,
     name: row.name,
-    payload: row.data ?? {},
+    payload: splitRequestId(row.data ?? {}).payload,
     state,
     attempts: row.started_on ? row.retry_count + 1 : 0,
     error:

@@ -106,6 +106,21 @@ export class JobsRepository {
     return this.finishRun(id, attempt, { state: 'failed', finished_at: at, last_error: error });
   }
 
+  /**
+   * Puts run `attempt` back in the queue, due at `now` and not counted as an attempt: its process
+   * stopped before the run ended. False when the job is no longer that run's.
+   */
+  async handBack(id: number, attempt: number, now: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('jobs')
+      .set({ state: 'queued', run_at: now, attempts: attempt - 1, lease_until: null, lease_owner: null })
+      .where('id', '=', id)
+      .where('state', '=', 'active')
+      .where('attempts', '=', attempt)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
   private async finishRun(
     id: number,
     attempt: number,
