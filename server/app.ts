@@ -68,8 +68,11 @@ const DEFAULT_WEB_DIR = fileURLToPath(new URL('../dist/web', import.meta.url));
 export interface BuiltApp {
   app: FastifyInstance;
   ctx: AppContext;
-  /** From now on GET /ready answers 503, so the load balancer sends this process nothing new. */
-  startDraining(): void;
+  /**
+   * From now on GET /ready answers 503, so the load balancer sends this process nothing new. With
+   * `graceMs`, the close that follows gives the jobs under way until then to end (server/shutdown.ts).
+   */
+  startDraining(graceMs?: number): void;
 }
 
 /** Builds the whole application from a configuration: used by main, the tests and the benchmarks. */
@@ -110,6 +113,7 @@ export async function buildApp(
   });
 
   let draining = false;
+  let jobsDeadline: number | null = null;
   await app.register(healthRoutes(ctx, { draining: () => draining }));
 
   await app.register(
@@ -174,7 +178,7 @@ export async function buildApp(
   });
   app.addHook('onClose', async () => {
     await ctx.reportBuilds.close();
-    await ctx.jobs.stop();
+    await ctx.jobs.stop(jobsDeadline === null ? {} : { graceMs: Math.max(0, jobsDeadline - Date.now()) });
     await ctx.closeConverters();
     await ctx.mailDelivery.close();
     await ctx.bus.close();
@@ -183,8 +187,9 @@ export async function buildApp(
   return {
     app,
     ctx,
-    startDraining: () => {
+    startDraining: (graceMs) => {
       draining = true;
+      if (graceMs !== undefined) jobsDeadline = Date.now() + graceMs;
     },
   };
 }

@@ -21,8 +21,9 @@ export async function startJobRunner(config: Config): Promise<JobRunner> {
   registerJobs(ctx.jobs, ctx);
   // A crashed predecessor's scratch folders and ended uploads' files; its jobs the queue takes back.
   await ctx.uploadSweep.sweepLeftovers();
-  await ctx.jobs.start({ work: true });
+  // Scheduled first: once it takes jobs, the process is ready to be stopped (server/worker.ts).
   await scheduleRecurringJobs(ctx.jobs);
+  await ctx.jobs.start({ work: true });
   return {
     ctx,
     async close(options) {

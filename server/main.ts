@@ -7,14 +7,14 @@ import { exitOnSignals, stopWebProcess } from './shutdown';
 const config = loadConfig();
 const built = await buildApp(config);
 const { app, ctx } = built;
+// At once: it may already be running jobs.
+exitOnSignals(ctx.log, config.shutdownGraceMs, () =>
+  stopWebProcess(app, ctx.jobs, (graceMs) => built.startDraining(graceMs), config.shutdownGraceMs),
+);
 // Recurring jobs are set by the processes, not by buildApp, so the tests choose when billing runs.
 await scheduleRecurringJobs(ctx.jobs);
 // A crashed predecessor's scratch folders and ended uploads' files (its jobs the queue takes back).
 await ctx.uploadSweep.sweepLeftovers();
-
-exitOnSignals(ctx.log, config.shutdownGraceMs, () =>
-  stopWebProcess(app, ctx.jobs, () => built.startDraining(), config.shutdownGraceMs),
-);
 
 await app.listen({ host: config.host, port: config.port });
 app.log.info(
