@@ -32,7 +32,7 @@ export function exitOnSignals(log: Logger, graceMs: number, stop: () => Promise<
 }
 
 /**
- * A web process's shutdown (docs/deploy.md, Stopping): GET /ready answers 503 and the server stops
+ * A web process's shutdown (docs/deploy.md, Shutdown): GET /ready answers 503 and the server stops
  * listening; the requests in flight and the jobs under way get `graceMs` to end (the event streams
  * end at once: their clients reconnect to another instance). The queue stops once the requests
  * have ended, since they may still send jobs. Past the grace, the connections left are closed (a
