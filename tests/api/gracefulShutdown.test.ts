@@ -1,6 +1,5 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -29,7 +28,6 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('graceful shutdown', () => {
   let cluster: Cluster;
   let owner: ApiClient;
   let project: { id: number };
-  const dataDirs: string[] = [];
   let failed = false;
 
   beforeAll(async () => {
@@ -53,21 +51,11 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('graceful shutdown', () => {
   afterAll(async () => {
     if (failed && cluster) console.error(cluster.report());
     await cluster?.stop();
-    for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
   });
 
-  /** A web process with its own grace, on `dataDir` when given (the tus uploads in progress live there). */
-  function startApp(graceSeconds: number, dataDir?: string): Promise<ClusterProcess> {
-    return cluster.startApp({
-      SHUTDOWN_GRACE_SECONDS: String(graceSeconds),
-      ...(dataDir ? { DATA_DIR: dataDir } : {}),
-    });
-  }
-
-  function newDataDir(): string {
-    const dir = mkdtempSync(join(tmpdir(), 'proofroom-shutdown-'));
-    dataDirs.push(dir);
-    return dir;
+  /** A web process (WORKER=false) with its own grace. */
+  function startApp(graceSeconds: number): Promise<ClusterProcess> {
+    return cluster.startApp({ SHUTDOWN_GRACE_SECONDS: String(graceSeconds) });
   }
 
   it('a web process stops being ready at once, ends the upload in flight and exits 0', async () => {
@@ -99,8 +87,7 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('graceful shutdown', () => {
   }, 60_000);
 
   it('past the grace it cuts the upload, exits 1 saying so, and the upload resumes on its successor', async () => {
-    const dataDir = newDataDir();
-    const app = await startApp(1, dataDir);
+    const app = await startApp(1);
     const tus = new TusClient(app.baseUrl, owner.at(app.baseUrl));
     const created = await tus.create({ filename: 'cut.jpg', project_id: project.id }, LANDSCAPE.length);
     expect(created.status).toBe(201);
@@ -118,8 +105,8 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('graceful shutdown', () => {
     expect(Date.now() - signalled).toBeLessThan(1000 + EXIT_MARGIN_MS);
     expect(app.output).toContain('requests still in flight at the end of the shutdown grace');
 
-    // Across instances once tus uploads live in the bucket (issue 25 item 1); here the same disk.
-    const successor = await startApp(5, dataDir);
+    // Another instance: the upload lives in the bucket, its lock in the database.
+    const successor = await startApp(5);
     const resumed = new TusClient(successor.baseUrl, owner.at(successor.baseUrl));
     const head = await resumed.offset(location);
     expect(head.status).toBe(200);
