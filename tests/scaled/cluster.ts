@@ -98,6 +98,7 @@ export class Cluster {
     };
     child.stdout.on('data', keep);
     child.stderr.on('data', keep);
+    child.once('exit', (code, signal) => keep(Buffer.from(`\n[exited: code ${code}, signal ${signal}]\n`)));
     this.processes.push(started);
     return started;
   }
