@@ -1,18 +1,17 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { pgBossSchema } from '../server/adapters/queue/pgBossQueue';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
-import { createDatabase, dropSchema } from '../server/db/database';
 import { buildUser, buildWorkspace, PRICES, signedIn } from '../tests/api/factories';
-import { type ApiClient, POSTGRES_URL } from '../tests/api/harness';
+import type { ApiClient } from '../tests/api/harness';
 import { LiveStream } from '../tests/api/liveClient';
 import { addProjectMember, buildProject } from '../tests/api/projectFactories';
-import { createBucket, s3Env, startS3Server, type S3Server } from '../tests/storage/s3Server';
+import { Cluster } from '../tests/scaled/cluster';
+import { startS3Server, type S3Server } from '../tests/storage/s3Server';
+import { freePort } from '../tests/freePort';
 
 /**
  * The load of a working studio on both ways to run, side by side: 200 users browsing projects and
@@ -48,15 +47,6 @@ interface Running {
 interface Seeded {
   projects: { id: number; assetIds: number[] }[];
   clients: ApiClient[];
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((done) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => done(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 function start(entry: string, env: Record<string, string>): ChildProcess {
@@ -121,48 +111,20 @@ async function seed(env: Record<string, string>, userCount: number): Promise<See
 
 async function scaledOut(): Promise<{ env: Record<string, string>; launch: () => Promise<Running> }> {
   const s3: S3Server = await startS3Server();
-  const bucket = await createBucket(s3);
-  const schema = `bench_${randomBytes(4).toString('hex')}`;
-  const dataDir = mkdtempSync(join(tmpdir(), 'proofroom-load-'));
-  const env = {
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'warn',
-    SESSION_SECRET: randomBytes(32).toString('hex'),
-    DATA_DIR: dataDir,
-    DATABASE_URL: POSTGRES_URL,
-    DATABASE_SCHEMA: schema,
-    JOB_QUEUE: 'pg-boss',
-    API_RATE_LIMIT_PER_MINUTE: '100000000',
-    ...s3Env(s3, bucket),
-  };
+  const cluster = await Cluster.create(s3);
+  const settings = { NODE_ENV: 'production', API_RATE_LIMIT_PER_MINUTE: '100000000', MALLOC_ARENA_MAX: '2' };
   const launch = async (): Promise<Running> => {
-    const ports = [await freePort(), await freePort()];
-    const apps = ports.map((port, i) =>
-      start('server/main.ts', {
-        ...env,
-        WORKER: 'false',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: join(dataDir, `app${i}`),
-      }),
-    );
-    const worker = start('server/worker.ts', { ...env, DATA_DIR: join(dataDir, 'worker') });
-    const urls = ports.map((port) => `http://127.0.0.1:${port}`);
-    await Promise.all(urls.map(answering));
+    const apps = await cluster.startApps(2, settings);
+    cluster.startWorker(settings);
     return {
-      urls,
+      urls: apps.map((app) => app.baseUrl),
       async stop() {
-        for (const child of [...apps, worker]) child.kill('SIGKILL');
-        const db = createDatabase(loadConfig(env).database);
-        await dropSchema(db, schema);
-        await dropSchema(db, pgBossSchema(schema));
-        await db.destroy();
+        await cluster.stop();
         await s3.stop();
-        rmSync(dataDir, { recursive: true, force: true });
       },
     };
   };
-  return { env, launch };
+  return { env: cluster.environment(settings), launch };
 }
 
 async function embedded(): Promise<{ env: Record<string, string>; launch: () => Promise<Running> }> {

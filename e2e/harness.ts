@@ -1,6 +1,5 @@
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -16,6 +15,7 @@ import { buildApp, type BuiltApp } from '@server/app';
 import { loadConfig } from '@server/config';
 import type { ContextOverrides } from '@server/context';
 import { checkAccessibility } from './axe';
+import { freePort } from '../tests/freePort';
 
 const ROOT = resolve(import.meta.dirname, '..');
 /** The built web app; E2E_WEB_DIR lets a second build (another outDir) be tested beside the first. */
@@ -28,18 +28,6 @@ export interface E2eApp extends BuiltApp {
   /** E-mails the app sent, newest first (GET /api/v1/dev/outbox). */
   outbox(): Promise<OutboxMail[]>;
   close(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => done(port));
-    });
-  });
 }
 
 /**

@@ -66,6 +66,10 @@ rgw data = $dir/rgw
 rgw dns name = localhost
 rgw thread pool size = 64
 rgw enable usage log = false
+# Deleted objects' data goes at once: a memory-backed store would otherwise fill up with the
+# garbage of a long run (the defaults wait two hours, then sweep hourly).
+rgw gc obj min wait = 0
+rgw gc processor period = 5
 EOF
   monmaptool --create --add a "127.0.0.1:$mon_port" --fsid "$fsid" "$dir/monmap" > /dev/null
   ceph-mon -c "$conf" --mkfs -i a --monmap "$dir/monmap" > /dev/null

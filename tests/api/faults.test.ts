@@ -16,6 +16,7 @@ import {
 import { TINY_PNG } from './images';
 import { buildProject } from './projectFactories';
 import { TusClient } from './tus';
+import { waitFor } from '../queue/waitFor';
 
 /** The 5 s the issue names: the database or the bucket refuses every connection for that long. */
 const WINDOW_MS = 5000;
@@ -187,13 +188,3 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('faults', () => {
     return rows.filter((row) => row.last_error !== null).length;
   }
 });
-
-async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}

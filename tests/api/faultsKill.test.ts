@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +15,8 @@ import { POSTGRES_URL, startTestApp, testS3Server, type ApiClient, type TestApp 
 import { buildProject } from './projectFactories';
 import { TusClient } from './tus';
 import { TINY_PNG } from './images';
+import { freePort } from '../freePort';
+import { waitFor } from '../queue/waitFor';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 
@@ -93,7 +94,7 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('faults: a worker killed mid
         .where('name', '=', name)
         .execute();
       return rows.find(done);
-    });
+    }, 60_000);
   }
 
   async function expectNoOrphanLeft() {
@@ -137,7 +138,7 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('faults: a worker killed mid
     const mails = await waitFor(async () => {
       const count = await downloadMails();
       return count > mailsBefore ? count : undefined;
-    });
+    }, 60_000);
     expect(mails).toBe(mailsBefore + 1);
     const key = (JSON.parse(built.payload) as { key: string }).key;
     expect(await t.ctx.storage.head(key)).toMatchObject({ contentType: 'application/zip' });
@@ -215,23 +216,4 @@ interface JobRow {
   attempts: number;
   lease_owner: string | null;
   payload: string;
-}
-
-async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-/** A port free on loopback now (the app process is told to listen on it). */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }

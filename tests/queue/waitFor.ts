@@ -7,7 +7,7 @@ export function sleep(ms: number): Promise<void> {
 /** Resolves with the first truthy answer of `check`, polled every 50 ms; fails after `timeoutMs`. */
 export async function waitFor<T>(
   check: () => T | Promise<T>,
-  timeoutMs: number,
+  timeoutMs = 20_000,
   what = 'a condition',
 ): Promise<NonNullable<T>> {
   const until = Date.now() + timeoutMs;

@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pgBossSchema } from '@server/adapters/queue/pgBossQueue';
@@ -9,6 +8,7 @@ import { createDatabase, dropSchema, type Db } from '@server/db/database';
 import { loadConfig } from '@server/config';
 import { S3FileStorage } from '@server/adapters/storage/s3Storage';
 import { createBucket, s3Config, s3Env, type S3ServerInfo } from '../storage/s3Server';
+import { freePort } from '../freePort';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const POSTGRES_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -64,13 +64,16 @@ export class Cluster {
     return new Cluster(s3, await createBucket(s3), `scaled_${randomBytes(6).toString('hex')}`);
   }
 
-  /** The environment of every process; `extra` wins (e.g. a worker's own S3_ENDPOINT). */
-  private env(extra: Record<string, string>): NodeJS.ProcessEnv {
+  /**
+   * The environment of every process (each with a scratch folder of its own); `extra` wins (e.g. a
+   * worker's own S3_ENDPOINT). Also for an app built in the caller's process over the same data.
+   */
+  environment(extra: Record<string, string>): Record<string, string> {
     const dataDir = mkdtempSync(join(tmpdir(), 'proofroom-scaled-'));
     this.dataDirs.push(dataDir);
     return {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
       DATA_DIR: dataDir,
@@ -110,7 +113,7 @@ export class Cluster {
   async startApp(extra: Record<string, string> = {}): Promise<ClusterProcess> {
     const port = await freePort();
     const baseUrl = `http://127.0.0.1:${port}`;
-    const env = this.env({
+    const env = this.environment({
       PORT: String(port),
       HOST: '127.0.0.1',
       APP_URL: baseUrl,
@@ -124,16 +127,16 @@ export class Cluster {
   }
 
   /** Several app instances: the first alone (it migrates), then the rest at once. */
-  async startApps(count: number): Promise<ClusterProcess[]> {
-    const first = this.migrated ? [] : [await this.startApp()];
-    const rest = await Promise.all(Array.from({ length: count - first.length }, () => this.startApp()));
+  async startApps(count: number, extra: Record<string, string> = {}): Promise<ClusterProcess[]> {
+    const first = this.migrated ? [] : [await this.startApp(extra)];
+    const rest = await Promise.all(Array.from({ length: count - first.length }, () => this.startApp(extra)));
     return [...first, ...rest];
   }
 
   /** A worker (`server/worker.ts`); it takes jobs as soon as its queue has started. */
   startWorker(extra: Record<string, string> = {}): ClusterProcess {
     if (!this.migrated) throw new Error('start an app first: it migrates the schema');
-    return this.spawn('worker', 'server/worker.ts', this.env({ WORKER: 'true', ...extra }), '');
+    return this.spawn('worker', 'server/worker.ts', this.environment({ WORKER: 'true', ...extra }), '');
   }
 
   /** Sends the signal; with SIGKILL (or SIGTERM), resolves once the process has gone. */
@@ -174,17 +177,4 @@ export class Cluster {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }
-}
-
-/** A port nothing listens on now (the OS's choice). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }

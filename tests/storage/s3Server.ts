@@ -1,12 +1,12 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { CreateBucketCommand, ListBucketsCommand, PutBucketCorsCommand } from '@aws-sdk/client-s3';
 import { s3Client } from '@server/adapters/storage/s3Storage';
 import type { S3StorageConfig } from '@server/config';
+import { freePort } from '../freePort';
 
 const run = promisify(execFile);
 const SCRIPT = resolve(import.meta.dirname, '../../scripts/s3-server.sh');
@@ -117,16 +117,4 @@ async function untilAnswering(info: S3ServerInfo): Promise<void> {
   } finally {
     client.destroy();
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolvePort(port));
-    });
-  });
 }

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -94,25 +94,23 @@ export function describeStorageContract(name: string, open: () => Promise<FileSt
       expect(rest).toEqual([]);
     });
 
-    it('hands converters a local file, removed afterwards however the work ends', async () => {
+    it('hands converters a local file: the stored one on a disk, else a copy where asked', async () => {
       const storage = await open();
       await storage.put('originals/doc', Buffer.from('%PDF-1.4'), 'application/pdf');
-      let seen = '';
-      const answer = await storage.withLocalFile('originals/doc', async (path) => {
-        seen = path;
-        return readFileSync(path, 'utf8');
-      });
-      expect(answer).toBe('%PDF-1.4');
-      await expect(
-        storage.withLocalFile('originals/doc', async (path) => {
-          seen = path;
-          throw new Error('converter crashed');
-        }),
-      ).rejects.toThrow('converter crashed');
-      const local = storage.localPath('originals/doc');
-      // A local disk hands the stored file itself, which stays; a copy is always gone.
-      expect(existsSync(seen)).toBe(local === seen);
-      expect(await storage.withLocalFile('originals/none', async () => 'never')).toBeNull();
+      const scratch = mkdtempSync(join(tmpdir(), 'contract-scratch-'));
+      try {
+        const copyAt = join(scratch, 'original');
+        const path = await storage.localFile('originals/doc', copyAt);
+        expect(readFileSync(path!, 'utf8')).toBe('%PDF-1.4');
+        // A local disk hands the stored file itself and writes no copy; a store far away copies.
+        const local = storage.localPath('originals/doc');
+        expect(path).toBe(local ?? copyAt);
+        expect(existsSync(copyAt)).toBe(local === null);
+        expect(await storage.localFile('originals/none', join(scratch, 'none'))).toBeNull();
+        expect(existsSync(join(scratch, 'none'))).toBe(false);
+      } finally {
+        rmSync(scratch, { recursive: true, force: true });
+      }
     });
 
     it('answers whether it can be reached', async () => {

@@ -62,10 +62,11 @@ export interface FileStorage {
   /** The file's path on this machine when the store is a local disk (converters read it in place), else null. */
   localPath(key: string): string | null;
   /**
-   * Runs `work` on a path holding the file: the file itself on a local disk, else a temporary copy
-   * that is removed however `work` ends. Null when there is no such file.
+   * A path on this machine holding the file, for a converter: the stored file itself on a local
+   * disk, else a copy written at `copyAt` (in the caller's scratch folder, which the caller
+   * removes however its work ends). Null when there is no such file.
    */
-  withLocalFile<T>(key: string, work: (path: string) => Promise<T>): Promise<T | null>;
+  localFile(key: string, copyAt: string): Promise<string | null>;
   /** A short-lived link a browser fetches the file from directly (S3), or null (local disk: the app serves it). */
   link(key: string, options: LinkOptions): Promise<string | null>;
   /** Throws unless the store answers (GET /ready). */

@@ -118,10 +118,9 @@ export class LocalFileStorage implements FileStorage {
     return this.pathOf(key);
   }
 
-  async withLocalFile<T>(key: string, work: (path: string) => Promise<T>): Promise<T | null> {
+  async localFile(key: string): Promise<string | null> {
     const path = this.pathOf(key);
-    if (!(await stat(path).catch(() => null))?.isFile()) return null;
-    return work(path);
+    return (await stat(path).catch(() => null))?.isFile() ? path : null;
   }
 
   async link(): Promise<string | null> {

@@ -1,7 +1,5 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdtemp, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rm, stat } from 'node:fs/promises';
 import { PassThrough, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
@@ -194,17 +192,11 @@ export class S3FileStorage implements FileStorage {
     return null;
   }
 
-  async withLocalFile<T>(key: string, work: (path: string) => Promise<T>): Promise<T | null> {
+  async localFile(key: string, copyAt: string): Promise<string | null> {
     const stored = await this.get(key);
     if (!stored) return null;
-    const folder = await mkdtemp(join(tmpdir(), 'proofroom-s3-'));
-    try {
-      const path = join(folder, 'file');
-      await pipeline(stored.body, createWriteStream(path));
-      return await work(path);
-    } finally {
-      await rm(folder, { recursive: true, force: true });
-    }
+    await pipeline(stored.body, createWriteStream(copyAt));
+    return copyAt;
   }
 
   async link(key: string, options: LinkOptions): Promise<string> {

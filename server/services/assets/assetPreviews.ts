@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
 import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { join, relative } from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import type { Logger } from 'pino';
 import type { FileStorage } from '../../adapters/storage/fileStorage';
 import type { Clock } from '../../clock';
@@ -41,7 +39,8 @@ export class AssetPreviews {
     await mkdir(this.scratchDir, { recursive: true });
     const workDir = await mkdtemp(join(this.scratchDir, scratchPrefix('preview')));
     try {
-      const path = await this.localCopy(round, workDir);
+      const path = await this.storage.localFile(round.original_key, join(workDir, 'original'));
+      if (!path) throw new Error(`the original of round ${round.id} is missing`);
       const outcome = await this.render({
         path,
         type: round.file_type as PreviewInput['type'],
@@ -60,16 +59,6 @@ export class AssetPreviews {
   async giveUp(versionId: number): Promise<void> {
     const round = await this.uow.read.assetVersions.findById(versionId);
     if (round?.preview_state === 'processing') await this.save(round, failed(PREVIEW_GAVE_UP));
-  }
-
-  private async localCopy(round: AssetVersionRow, workDir: string): Promise<string> {
-    const local = this.storage.localPath(round.original_key);
-    if (local) return local;
-    const stored = await this.storage.get(round.original_key);
-    if (!stored) throw new Error(`the original of round ${round.id} is missing`);
-    const path = join(workDir, 'original');
-    await pipeline(stored.body, createWriteStream(path));
-    return path;
   }
 
   private async store(

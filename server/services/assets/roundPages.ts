@@ -1,7 +1,5 @@
-import { createWriteStream, existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import type { Logger } from 'pino';
 import type { FileStorage } from '../../adapters/storage/fileStorage';
 import type { AssetVersionRow } from '../../db/repositories/assetVersions';
@@ -155,14 +153,8 @@ export class RoundPages {
   }
 
   private async localCopy(key: string, path: string): Promise<string> {
-    const local = this.storage.localPath(key);
-    if (local) {
-      if (existsSync(local)) return local;
-      throw new Error(`${key} is missing`);
-    }
-    const stored = await this.storage.get(key);
-    if (!stored) throw new Error(`${key} is missing`);
-    await pipeline(stored.body, createWriteStream(path));
-    return path;
+    const local = await this.storage.localFile(key, path);
+    if (!local) throw new Error(`${key} is missing`);
+    return local;
   }
 }
