@@ -36,6 +36,27 @@ describe.skipIf(!onPostgres)('PostgreSQL LISTEN/NOTIFY', () => {
     };
   });
 
+  it('publishes many events at once without overlapping queries on its one connection', async () => {
+    const bus = await busOn(`bus_${randomBytes(4).toString('hex')}`);
+    const warnings: string[] = [];
+    const onWarning = (w: Error) => warnings.push(w.message);
+    process.on('warning', onWarning);
+    try {
+      const events = Array.from({ length: 20 }, () => sampleEvent());
+      const last = nextEvent(bus, (e) => e.id === events[19]!.id);
+      await Promise.all([
+        ...events.map((e) => bus.publish(e)),
+        bus.signal({ type: 'asset.viewers_changed', projectId: 1, assetId: 1 }),
+      ]);
+      await last;
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(warnings.filter((m) => m.includes('already executing a query'))).toEqual([]);
+    } finally {
+      process.off('warning', onWarning);
+      await bus.close();
+    }
+  });
+
   it('never carries one installation’s events to another on the same server', async () => {
     const ours = await busOn(`bus_${randomBytes(4).toString('hex')}`);
     const theirs = await busOn(`bus_${randomBytes(4).toString('hex')}`);

@@ -17,6 +17,8 @@ export class PostgresEventBus implements EventBus {
   private readonly signalListeners = new Set<SignalListener>();
   private client: pg.Client | null = null;
   private closed = false;
+  /** One pg client runs one query at a time: notifies wait their turn (pg@9 drops its own queue). */
+  private sending: Promise<unknown> = Promise.resolve();
   readonly channel: string;
 
   constructor(
@@ -49,13 +51,19 @@ export class PostgresEventBus implements EventBus {
     let payload = JSON.stringify(event);
     if (Buffer.byteLength(payload) > MAX_PAYLOAD)
       payload = JSON.stringify({ ...event, data: { truncated: true } });
-    await this.client.query('select pg_notify($1, $2)', [this.channel, payload]);
+    await this.notify(this.client, payload);
   }
 
   /** On the events' channel, told apart by its `signal` key (an event has none). */
   async signal(signal: BusSignal): Promise<void> {
     if (!this.client) return;
-    await this.client.query('select pg_notify($1, $2)', [this.channel, JSON.stringify({ signal })]);
+    await this.notify(this.client, JSON.stringify({ signal }));
+  }
+
+  private notify(client: pg.Client, payload: string): Promise<unknown> {
+    const sent = this.sending.then(() => client.query('select pg_notify($1, $2)', [this.channel, payload]));
+    this.sending = sent.catch(() => undefined);
+    return sent;
   }
 
   onSignal(listener: SignalListener): () => void {
