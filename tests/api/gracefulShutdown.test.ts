@@ -1,10 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
-import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { pgBossSchema } from '@server/adapters/queue/pgBossQueue';
-import { MAKE_PREVIEWS } from '@server/jobs/previewJob';
 import { FaultProxy } from '../faults/faultProxy';
 import { sleep, waitFor } from '../queue/waitFor';
 import { Cluster, type ClusterProcess } from '../scaled/cluster';
@@ -126,7 +123,7 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('graceful shutdown', () => {
       slow.set({ kind: 'delay', ms: 1500 });
       const doomed = cluster.startWorker({ S3_ENDPOINT: slow.url, SHUTDOWN_GRACE_SECONDS: '1' });
       const asset = await buildAsset(owner, project.id, { name: 'handed-back.jpg', bytes: LANDSCAPE });
-      const held = await waitFor(() => activePreviewOf(doomed), 30_000);
+      const held = await waitFor(() => cluster.activePreviewOf(doomed), 30_000);
 
       const signalled = Date.now();
       doomed.child.kill('SIGTERM');
@@ -135,12 +132,12 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('graceful shutdown', () => {
       expect(doomed.child.exitCode).toBe(1);
       expect(doomed.output).toContain('handed back');
       // Back in the queue as before its run: not a failure, no retry spent.
-      expect(await pgBossJob(held)).toMatchObject({ state: 'created', retry_count: 0 });
+      expect(await cluster.pgBossJob(held)).toMatchObject({ state: 'created', retry_count: 0 });
 
       cluster.startWorker();
       await readyRound(owner, asset.id as number);
       const done = await waitFor(async () => {
-        const job = await pgBossJob(held);
+        const job = await cluster.pgBossJob(held);
         return job?.state === 'completed' || job?.state === 'failed' ? job : undefined;
       }, 30_000);
       expect(done).toMatchObject({ state: 'completed', retry_count: 0 });
@@ -153,38 +150,12 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('graceful shutdown', () => {
           .execute();
         return rows.every((v) => v.preview_state === 'ready') ? rows : undefined;
       }, 30_000);
-      const folders = await renditionFolders();
+      const folders = await cluster.renditionFolders();
       expect(folders.sort()).toEqual(versions.map((v) => v.thumbnail_key!.split('/')[1]).sort());
     } finally {
       await slow.close();
     }
   }, 90_000);
-
-  /** The id of the preview job `worker` is running, once pg-boss has it active in its name. */
-  async function activePreviewOf(worker: ClusterProcess): Promise<string | undefined> {
-    const queue = pgBossSchema(cluster.schema);
-    const { rows } = await sql<{ id: string }>`
-      select j.id from ${sql.id(queue, 'job')} j
-      join ${sql.id(queue, 'proofroom_job_owner')} o on o.job_id = j.id
-      where j.name = ${MAKE_PREVIEWS} and j.state = 'active' and o.owner like ${`%|${worker.pid}|%`}`.execute(
-      cluster.db,
-    );
-    return rows[0]?.id;
-  }
-
-  async function pgBossJob(id: string) {
-    const queue = pgBossSchema(cluster.schema);
-    const { rows } = await sql<{ state: string; retry_count: number }>`
-      select state, retry_count from ${sql.id(queue, 'job')} where id = ${id}`.execute(cluster.db);
-    return rows[0];
-  }
-
-  /** The folders under the bucket's renditions/ prefix (one per preview run that stored files). */
-  async function renditionFolders(): Promise<string[]> {
-    const folders = new Set<string>();
-    for await (const entry of cluster.storage.list('renditions/')) folders.add(entry.key.split('/')[1]!);
-    return [...folders];
-  }
 });
 
 /** GET /ready: 'ready', 'unavailable' (a 503), or 'refused' when nothing answers. */

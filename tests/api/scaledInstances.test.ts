@@ -1,9 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { pgBossSchema } from '@server/adapters/queue/pgBossQueue';
-import { MAKE_PREVIEWS } from '@server/jobs/previewJob';
 import { FaultProxy } from '../faults/faultProxy';
 import { waitFor } from '../queue/waitFor';
 import { Cluster, type ClusterProcess } from '../scaled/cluster';
@@ -117,7 +114,7 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('many instances, one truth',
       await cluster.kill(first, 'SIGSTOP');
       const doomed = cluster.startWorker({ S3_ENDPOINT: slow.url });
       const killed = await buildAsset(onA, project.id, { name: 'killed-mid-preview.jpg', bytes: LANDSCAPE });
-      const held = await waitFor(() => activePreviewOf(doomed), 20_000);
+      const held = await waitFor(() => cluster.activePreviewOf(doomed), 20_000);
       await cluster.kill(doomed, 'SIGKILL');
       await cluster.kill(first, 'SIGCONT');
       // A worker that starts takes back the runs of the dead processes of its machine.
@@ -128,7 +125,7 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('many instances, one truth',
       // The round is ready once the job's work is committed; pg-boss marks the job completed after.
       const job = await waitFor(
         async () => {
-          const settled = await pgBossJob(held);
+          const settled = await cluster.pgBossJob(held);
           return settled?.state === 'active' ? undefined : settled;
         },
         10_000,
@@ -142,38 +139,12 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('many instances, one truth',
         .where('thumbnail_key', 'is not', null)
         .execute();
       expect(versions.map((v) => v.id)).toContain(round.id);
-      const folders = await renditionFolders();
+      const folders = await cluster.renditionFolders();
       expect(folders.sort()).toEqual(versions.map((v) => v.thumbnail_key!.split('/')[1]).sort());
     } finally {
       await slow.close();
     }
   }, 60_000);
-
-  /** The id of the preview job `worker` is running, once pg-boss has it active in its name. */
-  async function activePreviewOf(worker: ClusterProcess): Promise<string | undefined> {
-    const queue = pgBossSchema(cluster.schema);
-    const { rows } = await sql<{ id: string }>`
-      select j.id from ${sql.id(queue, 'job')} j
-      join ${sql.id(queue, 'proofroom_job_owner')} o on o.job_id = j.id
-      where j.name = ${MAKE_PREVIEWS} and j.state = 'active' and o.owner like ${`%|${worker.pid}|%`}`.execute(
-      cluster.db,
-    );
-    return rows[0]?.id;
-  }
-
-  async function pgBossJob(id: string) {
-    const queue = pgBossSchema(cluster.schema);
-    const { rows } = await sql<{ state: string; retry_count: number }>`
-      select state, retry_count from ${sql.id(queue, 'job')} where id = ${id}`.execute(cluster.db);
-    return rows[0];
-  }
-
-  /** The folders under the bucket's renditions/ prefix (one per preview run that stored files). */
-  async function renditionFolders(): Promise<string[]> {
-    const folders = new Set<string>();
-    for await (const entry of cluster.storage.list('renditions/')) folders.add(entry.key.split('/')[1]!);
-    return [...folders];
-  }
 });
 
 /** The asset's current round once its preview is ready (made by a worker process). */

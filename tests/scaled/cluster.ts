@@ -3,7 +3,9 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'kysely';
 import { pgBossSchema } from '@server/adapters/queue/pgBossQueue';
+import { MAKE_PREVIEWS } from '@server/jobs/previewJob';
 import { createDatabase, dropSchema, type Db } from '@server/db/database';
 import { loadConfig } from '@server/config';
 import { S3FileStorage } from '@server/adapters/storage/s3Storage';
@@ -149,6 +151,33 @@ export class Cluster {
   /** Every process's output, for the report of a failing test. */
   report(): string {
     return this.processes.map((p) => `--- ${p.name} (pid ${p.pid})\n${p.output}`).join('\n');
+  }
+
+  /** The id of the preview job `worker` is running, once pg-boss has it active in its name. */
+  async activePreviewOf(worker: ClusterProcess): Promise<string | undefined> {
+    const queue = pgBossSchema(this.schema);
+    const { rows } = await sql<{ id: string }>`
+      select j.id from ${sql.id(queue, 'job')} j
+      join ${sql.id(queue, 'proofroom_job_owner')} o on o.job_id = j.id
+      where j.name = ${MAKE_PREVIEWS} and j.state = 'active' and o.owner like ${`%|${worker.pid}|%`}`.execute(
+      this.db,
+    );
+    return rows[0]?.id;
+  }
+
+  /** A pg-boss job's state and retries. */
+  async pgBossJob(id: string): Promise<{ state: string; retry_count: number } | undefined> {
+    const queue = pgBossSchema(this.schema);
+    const { rows } = await sql<{ state: string; retry_count: number }>`
+      select state, retry_count from ${sql.id(queue, 'job')} where id = ${id}`.execute(this.db);
+    return rows[0];
+  }
+
+  /** The folders under the bucket's renditions/ prefix (one per preview run that stored files). */
+  async renditionFolders(): Promise<string[]> {
+    const folders = new Set<string>();
+    for await (const entry of this.storage.list('renditions/')) folders.add(entry.key.split('/')[1]!);
+    return [...folders];
   }
 
   /** Kills every process, drops the schema and its queue's, and removes the bucket's files' folders. */
