@@ -98,6 +98,18 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('faults: a worker killed mid
   }
 
   async function expectNoOrphanLeft() {
+    // A preview in flight stores its files before its row names them: the sweep below, with the
+    // clock past the grace, would take them for orphans. It runs once every preview has settled.
+    await waitFor(
+      async () =>
+        (await t.ctx.db
+          .selectFrom('asset_versions')
+          .select('id')
+          .where('preview_state', '=', 'processing')
+          .executeTakeFirst()) === undefined,
+      60_000,
+      'the previews in flight to settle',
+    );
     const now = t.clock.now();
     t.clock.set(new Date(Date.now() + 2 * ORPHAN_GRACE_MS));
     // What the killed worker stored before it died is the sweep's; then nothing more, and every
