@@ -6,8 +6,9 @@ import { FaultProxy } from '../faults/faultProxy';
 import { sleep, waitFor } from '../queue/waitFor';
 import { Cluster, type ClusterProcess } from '../scaled/cluster';
 import { buildAsset } from './assetFactories';
-import { ApiClient, testS3Server, type Json } from './harness';
+import { ApiClient, testS3Server } from './harness';
 import { buildProject } from './projectFactories';
+import { readyRound } from './readyRound';
 import { TusClient } from './tus';
 
 const CORPUS = join(import.meta.dirname, '../../../shared/corpus');
@@ -201,13 +202,4 @@ function openPatch(client: ApiClient, baseUrl: string, location: string, offset:
     write: (bytes: Buffer) => req.write(bytes),
     end: (bytes: Buffer) => req.end(bytes),
   };
-}
-
-/** The asset's current round once its preview is ready (made by a worker process). */
-async function readyRound(client: ApiClient, assetId: number, timeoutMs = 30_000): Promise<Json> {
-  return waitFor(async () => {
-    const round = (await client.get(`/assets/${assetId}`)).body.response.current_version;
-    expect(round.preview_state).not.toBe('failed');
-    return round.preview_state === 'ready' ? round : undefined;
-  }, timeoutMs);
 }

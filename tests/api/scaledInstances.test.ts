@@ -9,6 +9,7 @@ import { buildComment } from './commentFactories';
 import { ApiClient, testS3Server, type Json } from './harness';
 import { LiveStream } from './liveClient';
 import { buildProject } from './projectFactories';
+import { readyRound } from './readyRound';
 import { TusClient } from './tus';
 
 const CORPUS = join(import.meta.dirname, '../../../shared/corpus');
@@ -146,12 +147,3 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('many instances, one truth',
     }
   }, 60_000);
 });
-
-/** The asset's current round once its preview is ready (made by a worker process). */
-async function readyRound(client: ApiClient, assetId: number, timeoutMs = 30_000): Promise<Json> {
-  return waitFor(async () => {
-    const round = (await client.get(`/assets/${assetId}`)).body.response.current_version;
-    expect(round.preview_state).not.toBe('failed');
-    return round.preview_state === 'ready' ? round : undefined;
-  }, timeoutMs);
-}
