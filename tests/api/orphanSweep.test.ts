@@ -64,8 +64,9 @@ describe('the orphan sweep', () => {
       if (freshAt <= lastOld) await new Promise((resolve) => setTimeout(resolve, 100));
     }
 
-    // The sweep's clock: the fresh orphan just inside the grace period, every other file past it.
-    t.clock.set(new Date(freshAt + ORPHAN_GRACE_MS - 1));
+    // The sweep's clock: the fresh orphan exactly the grace period old (not older, so kept), every
+    // other file past it, the last of them by as little as a millisecond.
+    t.clock.set(new Date(freshAt + ORPHAN_GRACE_MS));
     const result = await t.ctx.orphanSweep.run();
 
     const after = await stored(t);
