@@ -181,6 +181,7 @@ async function keepFailedPages(testFile: string, testName: string): Promise<void
         url: location.href,
         scroll: [window.scrollX, window.scrollY],
         focused: document.activeElement?.outerHTML.slice(0, 300) ?? null,
+        liveStream: document.documentElement.dataset.liveStream ?? null,
       }))
       .catch((error: unknown) => ({ error: String(error) }));
     writeFileSync(`${file}.txt`, `${testName}\n${JSON.stringify(state, null, 2)}\n`);

@@ -1,6 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LIVE_RETRY_MS } from '@common/api/liveEvents';
-import { afterFailure, LIVE_RETRY_MAX_MS, liveStreamUrl, parseLiveMessage, resumeUrl } from './liveStream';
+import {
+  afterFailure,
+  LIVE_RETRY_MAX_MS,
+  liveStreamUrl,
+  openLiveStream,
+  parseLiveMessage,
+  resumeUrl,
+} from './liveStream';
 
 describe('afterFailure', () => {
   it('stops for good when the session ended or the link is gone', () => {
@@ -51,5 +58,82 @@ describe('parseLiveMessage', () => {
     expect(parseLiveMessage(JSON.stringify({ ...good, type: 'comment.exploded' }))).toBeNull();
     expect(parseLiveMessage(JSON.stringify({ ...good, project_id: '1' }))).toBeNull();
     expect(parseLiveMessage(undefined)).toBeNull();
+  });
+});
+
+/** Stands in for the browser's EventSource: the test opens it, sends events and drops it. */
+class FakeEventSource {
+  static readonly CONNECTING = 0;
+  static readonly OPEN = 1;
+  static readonly CLOSED = 2;
+  static last: FakeEventSource | null = null;
+  readyState = FakeEventSource.CONNECTING;
+  onopen: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  private readonly listeners = new Map<string, (event: MessageEvent<unknown>) => void>();
+
+  constructor(readonly url: string) {
+    FakeEventSource.last = this;
+  }
+
+  addEventListener(type: string, listener: (event: MessageEvent<unknown>) => void) {
+    this.listeners.set(type, listener);
+  }
+
+  open() {
+    this.readyState = FakeEventSource.OPEN;
+    this.onopen?.();
+  }
+
+  send(type: string, id: string, data: unknown) {
+    this.listeners.get(type)?.({ data: JSON.stringify(data), lastEventId: id } as MessageEvent<unknown>);
+  }
+
+  /** The connection dropped and EventSource reconnects by itself (it sends Last-Event-ID). */
+  drop() {
+    this.readyState = FakeEventSource.CONNECTING;
+    this.onerror?.();
+  }
+
+  close() {
+    this.readyState = FakeEventSource.CLOSED;
+  }
+}
+
+describe('openLiveStream', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  function open() {
+    vi.stubGlobal('EventSource', FakeEventSource);
+    const handlers = { message: vi.fn(), resync: vi.fn() };
+    const release = openLiveStream(null, handlers);
+    const source = FakeEventSource.last!;
+    return { handlers, release, source };
+  }
+
+  it('has every query read again when it first opens: what happened while the page loaded is not replayed', () => {
+    const { handlers, release, source } = open();
+    expect(handlers.resync).not.toHaveBeenCalled();
+    source.open();
+    expect(handlers.resync).toHaveBeenCalledTimes(1);
+    release();
+  });
+
+  it('reopened by EventSource before any event came, reads again; after an event, the server replays instead', () => {
+    const { handlers, release, source } = open();
+    source.open();
+    source.drop();
+    source.open();
+    expect(handlers.resync).toHaveBeenCalledTimes(2);
+
+    const message = { type: 'task.updated', project_id: 1, object_type: 'Task', object_id: 4, data: {} };
+    source.send('task.updated', '41', message);
+    expect(handlers.message).toHaveBeenCalledTimes(1);
+    source.drop();
+    source.open();
+    expect(handlers.resync).toHaveBeenCalledTimes(2);
+    release();
   });
 });

@@ -20,13 +20,16 @@ import { API_BASE } from './client';
  * asks the same address once with fetch to learn the status: 401, 403 and 404 stop it for good (the
  * session ended, the link is gone); anything else is tried again later, further apart each time. A
  * new EventSource cannot send Last-Event-ID, so it names the last event seen as `last_event_id` and
- * the server replays from there; one that saw none yet has `resync` make good what it missed.
+ * the server replays from there. A stream that opens with no event seen yet (the first open of the
+ * tab, or any open before an event came) has nothing to replay from: `resync` has every query read
+ * again, since what happened between a query's read and the open (a preview finished while the page
+ * loaded) would otherwise never reach the screen.
  */
 export type LiveStreamState = 'off' | 'connecting' | 'open' | 'down' | 'stopped';
 
 export interface LiveStreamHandlers {
   message: (message: LiveMessage) => void;
-  /** A new stream opened after the last one was lost: what happened in between was not replayed. */
+  /** The stream opened with no event to replay from: what happened before the open may be missed. */
   resync: () => void;
 }
 
@@ -118,7 +121,6 @@ class Connection {
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
   private probe: AbortController | null = null;
   private failures = 0;
-  private lost = false;
   /** The id of the last event received (presence messages have none). */
   private lastId: string | null = null;
   private closed = false;
@@ -146,8 +148,7 @@ class Connection {
       if (source !== this.source) return;
       this.failures = 0;
       setState('open');
-      if (this.lost && this.lastId === null) this.handlers.resync();
-      this.lost = false;
+      if (this.lastId === null) this.handlers.resync();
     };
     for (const type of LIVE_MESSAGE_TYPES) source.addEventListener(type, this.onMessage);
     source.onerror = () => {
@@ -159,7 +160,6 @@ class Connection {
       }
       source.close();
       this.source = null;
-      this.lost = true;
       setState('down');
       void this.learnWhy();
     };

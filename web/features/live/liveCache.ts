@@ -317,8 +317,8 @@ export class LiveCache {
   }
 
   /**
-   * The stream was lost and opened anew, without a replay of what happened meanwhile: every query
-   * on screen reads again (the others when next shown).
+   * The stream opened without a replay of what happened before (its first open, or anew after a
+   * loss with no event seen): every query on screen reads again (the others when next shown).
    */
   resync(): Promise<void> {
     return this.queryClient.invalidateQueries();
