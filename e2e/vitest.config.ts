@@ -4,8 +4,11 @@ import { aliases } from '../vite.config';
 /**
  * Browser journeys: the built web app (run `npx vite build` first) served by the real server
  * in-process, driven by Debian's Chromium through playwright-core. Two files at a time, each with
- * its own server, database and browser: much of a journey is waiting on the server, the network
- * throttle or the converters, so two share the 2 cores of the reference machine well.
+ * its own server and database, and its own browser contexts in its worker's one Chromium
+ * (e2e/harness.ts): much of a journey is waiting on the server, the network throttle or the
+ * converters, so two share the 2 cores of the reference machine well. The files of a worker share
+ * its loaded modules (isolate: false), so the server and Playwright are imported once a worker,
+ * not once a file.
  */
 export default defineConfig({
   resolve: { alias: aliases },
@@ -16,6 +19,7 @@ export default defineConfig({
     environment: 'node',
     fileParallelism: true,
     maxWorkers: 2,
+    isolate: false,
     // A journey is many steps, each bounded by its own 10 s wait: the whole is given room for a slow
     // machine (two files at once on two cores; this VM ran everything at half speed one day).
     testTimeout: 120_000,
