@@ -17,7 +17,7 @@ timed() {
 # tsc and ESLint each keep one core busy for most of their run: on two cores, side by side they take
 # about as long as ESLint alone. Each one's output is shown once it ends, failed or not.
 static_checks() {
-  local dir names=(typecheck lint:code lint:format build) pids=() failed=()
+  local dir name i names=(typecheck lint:code lint:format build) pids=() failed=()
   dir=$(mktemp -d)
   for name in "${names[@]}"; do
     npm run --silent "$name" > "$dir/$name.log" 2>&1 &
