@@ -4,11 +4,10 @@ import { aliases } from '../vite.config';
 /**
  * Browser journeys: the built web app (run `npx vite build` first) served by the real server
  * in-process, driven by Debian's Chromium through playwright-core. Two files at a time, each with
- * its own server and database, and its own browser contexts in its worker's one Chromium
- * (e2e/harness.ts): much of a journey is waiting on the server, the network throttle or the
- * converters, so two share the 2 cores of the reference machine well. The files of a worker share
- * its loaded modules (isolate: false), so the server and Playwright are imported once a worker,
- * not once a file.
+ * its own server, database and browser: much of a journey is waiting on the server, the network
+ * throttle or the converters, so two share the 2 cores of the reference machine well. The files of
+ * a worker share its loaded modules (isolate: false), so the server and Playwright are imported
+ * once a worker, not once a file.
  */
 export default defineConfig({
   resolve: { alias: aliases },
