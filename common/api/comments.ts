@@ -129,9 +129,40 @@ const coordinate = z.number().finite();
 export const markupPointSchema = z.object({ x: coordinate, y: coordinate });
 export type MarkupPoint = z.infer<typeof markupPointSchema>;
 
-/** §3: a line shape; valid only with more than one point. */
+/**
+ * The kinds of shape. A line is the spec's (§3): its stored and answered form has no `type`, so
+ * old comments read the same. The others carry their `type` and exactly two points: an arrow from
+ * its tail (first) to its head (second); a rectangle or an ellipse by two opposite corners of its
+ * box.
+ */
+export const MARKUP_SHAPE_TYPES = ['line', 'arrow', 'rectangle', 'ellipse'] as const;
+export type MarkupShapeType = (typeof MARKUP_SHAPE_TYPES)[number];
+/** The typed shapes: two points each. */
+export const MARKUP_TWO_POINT_TYPES = ['arrow', 'rectangle', 'ellipse'] as const;
+
+export const MARKUP_TEXTS = {
+  badType: `A shape is one of ${MARKUP_SHAPE_TYPES.join(', ')}.`,
+  twoPoints: (type: MarkupShapeType) => `${type === 'arrow' ? 'An' : 'A'} ${type} has exactly two points.`,
+  emptyBox: (type: MarkupShapeType) =>
+    `${type === 'ellipse' ? 'An' : 'A'} ${type} needs a width and a height.`,
+  emptyArrow: 'An arrow’s two points must differ.',
+} as const;
+
+/** The type of a stored or answered shape: a line when it has none. */
+export function shapeTypeOf(shape: { type?: MarkupShapeType | null | undefined }): MarkupShapeType {
+  return shape.type ?? 'line';
+}
+
+/** §3 plus arrow, rectangle and ellipse; a line is valid only with more than one point. */
 export const markupShapeSchema = z
   .object({
+    /** Absent (or 'line') for the spec's line; 'line' is not stored, so a line keeps its form. */
+    type: z
+      .string()
+      .max(20, { error: MARKUP_TEXTS.badType, abort: true })
+      .pipe(z.enum(MARKUP_SHAPE_TYPES, { error: MARKUP_TEXTS.badType }))
+      .optional()
+      .transform((t) => (t === 'line' ? undefined : t)),
     points: capped(markupPointSchema, MARKUP_POINTS_MAX, COMMENT_TEXTS.tooManyPoints),
     stroke_color: z
       .string()
@@ -146,9 +177,12 @@ export const markupShapeSchema = z
     /** Coordinates relative to the image (0..1 of its width and height), so they stay in place at every zoom. */
     is_relative: z.boolean(),
   })
-  .superRefine(({ points, is_relative }, ctx) => {
-    if (points.length < 2)
+  .superRefine(({ type, points, is_relative }, ctx) => {
+    const kind = shapeTypeOf({ type });
+    if (kind === 'line' && points.length < 2)
       ctx.addIssue({ code: 'custom', message: COMMENT_TEXTS.tooShortLine, path: ['points'] });
+    if (kind !== 'line' && points.length !== 2)
+      ctx.addIssue({ code: 'custom', message: MARKUP_TEXTS.twoPoints(kind), path: ['points'] });
     // Both kinds lie on the picture, from its top left corner (0) to its far side.
     const max = is_relative ? 1 : MARKUP_ABSOLUTE_MAX;
     if (points.some((p) => p.x < 0 || p.x > max || p.y < 0 || p.y > max))
@@ -157,11 +191,22 @@ export const markupShapeSchema = z
         message: is_relative ? COMMENT_TEXTS.relativePoint : COMMENT_TEXTS.absolutePoint,
         path: ['points'],
       });
+    const [a, b] = points;
+    if (kind !== 'line' && points.length === 2 && a && b) {
+      if (kind === 'arrow' && a.x === b.x && a.y === b.y)
+        ctx.addIssue({ code: 'custom', message: MARKUP_TEXTS.emptyArrow, path: ['points'] });
+      if (kind !== 'arrow' && (a.x === b.x || a.y === b.y))
+        ctx.addIssue({ code: 'custom', message: MARKUP_TEXTS.emptyBox(kind), path: ['points'] });
+    }
   });
-export type MarkupShape = z.infer<typeof markupShapeSchema>;
+/** A checked shape: a line has no `type` (the transform drops 'line'). */
+export type MarkupShape = Omit<z.infer<typeof markupShapeSchema>, 'type'> & {
+  type?: (typeof MARKUP_TWO_POINT_TYPES)[number];
+};
 
-/** A stored shape as answered (checked when it was written). */
+/** A stored shape as answered (checked when it was written); a line has no `type`. */
 export const presentedShapeSchema = z.object({
+  type: z.enum(MARKUP_TWO_POINT_TYPES).optional(),
   points: z.array(markupPointSchema),
   stroke_color: z.string(),
   stroke_size: z.number().int(),
