@@ -343,6 +343,8 @@ export interface CommentsTable {
   version_id: number;
   round_number: number;
   user_id: number | null;
+  /** The guest who wrote it through a review link (user_id null then); migration 20261129000000. */
+  guest_id: Generated<number | null>;
   parent_id: number | null;
   text: string;
   /** JSON list of line shapes. */
@@ -451,6 +453,59 @@ export interface ProjectLabelsTable {
   project_id: number;
   label_id: number;
   created_at: string;
+}
+
+/** A view-only or review link to a project, a folder or a selection (issue 26); migration 20261129000000. */
+export interface ShareLinksTable {
+  id: Generated<number>;
+  project_id: number;
+  hash: string;
+  /** 'view' or 'review' (common/api/shareLinks.ts). */
+  kind: string;
+  /** 'project', 'folder' or 'assets'. */
+  scope: string;
+  folder_id: number | null;
+  downloadable: Generated<number>;
+  show_comments: Generated<number>;
+  password_hash: string | null;
+  expires_at: string | null;
+  created_by_id: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** The assets of a link whose scope is 'assets'. */
+export interface ShareLinkAssetsTable {
+  link_id: number;
+  asset_id: number;
+}
+
+/** Someone reviewing through a review link: a name, an optional e-mail, a token only their browser holds. */
+export interface GuestsTable {
+  id: Generated<number>;
+  project_id: number;
+  /** Null once the link is revoked: the guest's calls are refused, what they wrote stays. */
+  link_id: number | null;
+  name: string;
+  email: string | null;
+  /** sha256 of the guest's token. */
+  token_hash: string;
+  created_at: string;
+  last_seen_at: string;
+}
+
+/** A member's or a guest's own decision on one round of an asset. */
+export interface AssetDecisionsTable {
+  id: Generated<number>;
+  project_id: number;
+  asset_id: number;
+  version_id: number;
+  user_id: number | null;
+  guest_id: number | null;
+  /** 'approved' or 'changes_requested'. */
+  decision: string;
+  created_at: string;
+  updated_at: string;
 }
 
 export interface ActivityLogsTable {
@@ -638,6 +693,10 @@ export interface Database {
   notification_digest_runs: NotificationDigestRunsTable;
   asset_viewers: AssetViewersTable;
   upload_locks: UploadLocksTable;
+  share_links: ShareLinksTable;
+  share_link_assets: ShareLinkAssetsTable;
+  guests: GuestsTable;
+  asset_decisions: AssetDecisionsTable;
   jobs: JobsTable;
   job_schedules: JobSchedulesTable;
   tasks: TasksTable;

@@ -14,8 +14,7 @@ import {
   sharedAssetListSchema,
 } from '@common/api/sharedAssets';
 import type { AppContext } from '../context';
-import type { ProjectRow } from '../db/repositories/projects';
-import { shareNotFound } from '../services/projects/sharedAccess';
+import { shareNotFound, type SharedProject } from '../services/projects/sharedAccess';
 import { notFound } from '../errors';
 import { renditionParams, sendRendition } from './renditions';
 import { sendStoredFile } from './storedFile';
@@ -23,7 +22,7 @@ import { sendStoredFile } from './storedFile';
 declare module 'fastify' {
   interface FastifyRequest {
     /** The project of the public link, set by the shared scope's check before the handler runs. */
-    sharedProject: ProjectRow | null;
+    sharedProject: SharedProject | null;
   }
 }
 
@@ -79,7 +78,7 @@ export function sharedScope(ctx: SharedViewRouteDeps, routes: FastifyPluginAsync
   };
 }
 
-export function sharedProjectOf(request: FastifyRequest): ProjectRow {
+export function sharedProjectOf(request: FastifyRequest): SharedProject {
   if (!request.sharedProject) throw new Error('A shared route was registered outside sharedScope.');
   return request.sharedProject;
 }

@@ -82,7 +82,13 @@ export function projectServices(
     folders,
     labels: new LabelService(uow, projectAccess, workspaceAccess, projectPresenter, clock),
     /** THE check every shared (anonymous) call goes through. */
-    sharedAccess: new SharedAccess(uow.read.projects, clock, limiter, config.sessionSecret),
+    sharedAccess: new SharedAccess(
+      uow.read.projects,
+      uow.read.shareLinks,
+      clock,
+      limiter,
+      config.sessionSecret,
+    ),
     projectSharing: new ProjectSharing(uow, projectAccess, folders, clock),
     activityLogReader: new ActivityLogReader(uow, projectAccess),
     /** A project's tasks panel. */

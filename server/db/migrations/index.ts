@@ -22,6 +22,7 @@ import * as createNotifications from './20261128200000_create_notifications';
 import * as notificationDigests from './20261128210000_notification_digests';
 import * as createAssetViewers from './20261128220000_create_asset_viewers';
 import * as createUploadLocks from './20261128230000_create_upload_locks';
+import * as createShareLinks from './20261129000000_create_share_links';
 
 /** Every migration, by name; names sort in the order they run. Never edit one that has landed. */
 export const migrations: Record<string, Migration> = {
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   '20261128210000_notification_digests': notificationDigests,
   '20261128220000_create_asset_viewers': createAssetViewers,
   '20261128230000_create_upload_locks': createUploadLocks,
+  '20261129000000_create_share_links': createShareLinks,
 };

@@ -31,6 +31,7 @@ import { RateLimitsRepository } from './rateLimits';
 import { SandboxPaymentsRepository } from './sandboxPayments';
 import { SessionsRepository } from './sessions';
 import { SharedAssetsRepository } from './sharedAssets';
+import { ShareLinksRepository } from './shareLinks';
 import { StoredKeysRepository } from './storedKeys';
 import { SubscriptionsRepository } from './subscriptions';
 import { TasksRepository } from './tasks';
@@ -77,6 +78,7 @@ const REPOSITORIES = {
   sandboxPayments: (db: Db) => new SandboxPaymentsRepository(db),
   sessions: (db: Db) => new SessionsRepository(db),
   sharedAssets: (db: Db) => new SharedAssetsRepository(db),
+  shareLinks: (db: Db) => new ShareLinksRepository(db),
   storedKeys: (db: Db) => new StoredKeysRepository(db),
   subscriptions: (db: Db) => new SubscriptionsRepository(db),
   tasks: (db: Db) => new TasksRepository(db),

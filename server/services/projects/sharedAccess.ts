@@ -1,6 +1,8 @@
 import { PROJECT_TEXTS } from '@common/api/projects';
+import type { ShareLinkKind, ShareLinkScope } from '@common/api/shareLinks';
 import type { Clock } from '../../clock';
 import type { ProjectRow, ProjectsRepository } from '../../db/repositories/projects';
+import type { ShareLinkRow, ShareLinksRepository } from '../../db/repositories/shareLinks';
 import { AppError } from '../../errors';
 import type { RateLimiter } from '../platform/rateLimiter';
 import { hmac, safeEqual, sha256, verifyPassword } from '../../secrets';
@@ -30,6 +32,43 @@ const passwordRequired = () =>
   new AppError(403, 'share_password_required', PROJECT_TEXTS.sharePasswordRequired);
 const wrongPassword = () => new AppError(403, 'invalid_share_password', PROJECT_TEXTS.sharePasswordWrong);
 
+/** What a link made beside the project's public link reaches (issue 26). */
+export interface ShareLinkReach {
+  id: number;
+  kind: ShareLinkKind;
+  scope: ShareLinkScope;
+  /** The folder of a 'folder' link; null otherwise. */
+  folder_id: number | null;
+  /** The assets of an 'assets' link; empty otherwise. */
+  asset_ids: number[];
+}
+
+/**
+ * A reached link: its project, with the `share_*` options (hash, downloads, comments, password,
+ * expiry) read from the link that was used, and `share_link` saying what that link reaches: null
+ * for the project's own public link, which reaches the whole project and lets no one review.
+ */
+export type SharedProject = ProjectRow & { share_link: ShareLinkReach | null };
+
+/** The project as one of its links shows it. */
+function throughLink(project: ProjectRow, link: ShareLinkRow, assetIds: number[]): SharedProject {
+  return {
+    ...project,
+    share_hash: link.hash,
+    share_hash_downloadable: link.downloadable,
+    share_show_comments: link.show_comments,
+    share_password_hash: link.password_hash,
+    share_expires_at: link.expires_at,
+    share_link: {
+      id: link.id,
+      kind: link.kind as ShareLinkKind,
+      scope: link.scope as ShareLinkScope,
+      folder_id: link.folder_id,
+      asset_ids: assetIds,
+    },
+  };
+}
+
 /**
  * THE check every shared (anonymous) call goes through: a public link's hash resolves to its
  * project only while the link exists (not revoked), has not expired, and, when it has a password,
@@ -38,13 +77,14 @@ const wrongPassword = () => new AppError(403, 'invalid_share_password', PROJECT_
 export class SharedAccess {
   constructor(
     private readonly projects: ProjectsRepository,
+    private readonly shareLinks: ShareLinksRepository,
     private readonly clock: Clock,
     private readonly limiter: RateLimiter,
     private readonly secret: string,
   ) {}
 
   /** The shared project; 404 for an unknown, revoked or expired link, 403 while locked. */
-  async resolve(shareHash: string, cookies: Record<string, string | undefined>): Promise<ProjectRow> {
+  async resolve(shareHash: string, cookies: Record<string, string | undefined>): Promise<SharedProject> {
     const project = await this.open(shareHash);
     if (project.share_password_hash !== null) {
       const cookie = cookies[shareCookieName(shareHash)];
@@ -82,12 +122,24 @@ export class SharedAccess {
   }
 
   /** The link's project while it exists and has not expired, locked or not. */
-  private async open(shareHash: string): Promise<ProjectRow> {
-    const project = await this.projects.findByShareHash(shareHash);
+  private async open(shareHash: string): Promise<SharedProject> {
+    const project = await this.find(shareHash);
     if (!project?.share_hash) throw shareNotFound();
     if (project.share_expires_at && new Date(project.share_expires_at) <= this.clock.now())
       throw shareExpired();
     return project;
+  }
+
+  /** The project's own public link, or else a link made beside it. */
+  private async find(shareHash: string): Promise<SharedProject | undefined> {
+    const project = await this.projects.findByShareHash(shareHash);
+    if (project) return { ...project, share_link: null };
+    const link = await this.shareLinks.findByHash(shareHash);
+    if (!link) return undefined;
+    const linked = await this.projects.findById(link.project_id);
+    if (!linked) return undefined;
+    const assetIds = link.scope === 'assets' ? await this.shareLinks.assetIds(link.id) : [];
+    return throughLink(linked, link, assetIds);
   }
 
   private unlockToken(project: ProjectRow): string {
