@@ -140,11 +140,13 @@ export type MarkupShapeType = (typeof MARKUP_SHAPE_TYPES)[number];
 /** The typed shapes: two points each. */
 export const MARKUP_TWO_POINT_TYPES = ['arrow', 'rectangle', 'ellipse'] as const;
 
+/** 'An arrow', 'A rectangle', 'An ellipse'. */
+const named = (type: MarkupShapeType) => `${/^[aeiou]/.test(type) ? 'An' : 'A'} ${type}`;
+
 export const MARKUP_TEXTS = {
   badType: `A shape is one of ${MARKUP_SHAPE_TYPES.join(', ')}.`,
-  twoPoints: (type: MarkupShapeType) => `${type === 'arrow' ? 'An' : 'A'} ${type} has exactly two points.`,
-  emptyBox: (type: MarkupShapeType) =>
-    `${type === 'ellipse' ? 'An' : 'A'} ${type} needs a width and a height.`,
+  twoPoints: (type: MarkupShapeType) => `${named(type)} has exactly two points.`,
+  emptyBox: (type: MarkupShapeType) => `${named(type)} needs a width and a height.`,
   emptyArrow: 'An arrow’s two points must differ.',
 } as const;
 
@@ -158,7 +160,7 @@ export const markupShapeSchema = z
   .object({
     /** Absent (or 'line') for the spec's line; 'line' is not stored, so a line keeps its form. */
     type: z
-      .string()
+      .string({ error: MARKUP_TEXTS.badType })
       .max(20, { error: MARKUP_TEXTS.badType, abort: true })
       .pipe(z.enum(MARKUP_SHAPE_TYPES, { error: MARKUP_TEXTS.badType }))
       .optional()
