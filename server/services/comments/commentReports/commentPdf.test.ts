@@ -1,30 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { describe, expect, it, vi } from 'vitest';
-import { createReportDocument, pageSections, placedPoints, strokeWidth, writeCommentPdf } from './commentPdf';
+import { createReportDocument, pageSections, writeCommentPdf } from './commentPdf';
+import { pdfBytes, pdfOperators, type PdfOperator } from './pdfOperators';
 import { sourceOf, type CommentReport, type ReportComment, type ReportRound } from './reportModel';
-
-const box = { x: 10, y: 20, width: 200, height: 100 };
-
-describe('markup on the report’s picture', () => {
-  it('places relative points by the drawn size and absolute ones by the original’s', () => {
-    const relative = {
-      points: [{ x: 0.5, y: 1 }],
-      stroke_color: '#000000',
-      stroke_size: 1,
-      is_relative: true,
-    };
-    expect(placedPoints(relative, box, { width: 4000, height: 2000 })).toEqual([{ x: 110, y: 120 }]);
-    const absolute = { ...relative, points: [{ x: 2000, y: 500 }], is_relative: false };
-    expect(placedPoints(absolute, box, { width: 4000, height: 2000 })).toEqual([{ x: 110, y: 45 }]);
-  });
-
-  it('draws a stroke as the viewer does (size 1 a thousandth of the long side), never a hairline', () => {
-    expect(strokeWidth(3, 500)).toBe(1.5);
-    expect(strokeWidth(8, 500)).toBe(4);
-    expect(strokeWidth(1, 100)).toBe(0.75);
-  });
-});
 
 describe('a report streamed to a reader', () => {
   const comment = (id: number): ReportComment => ({
@@ -168,5 +147,114 @@ describe('a document’s comments, each over its own page', () => {
       },
     );
     expect(pages).toEqual([1, 3]);
+  });
+});
+
+describe('markup shapes on the report’s picture', () => {
+  const shaped: ReportComment = {
+    id: 1,
+    parentId: null,
+    number: 1,
+    page: null,
+    author: 'Ada Reviewer',
+    createdAt: '2026-11-20T10:00:00Z',
+    completedAt: null,
+    text: 'Box the logo, circle the face, point at the sky',
+    markup: [
+      {
+        type: 'rectangle',
+        points: [
+          { x: 0.6, y: 0.7 },
+          { x: 0.2, y: 0.3 },
+        ],
+        stroke_color: '#2B9324',
+        stroke_size: 3,
+        is_relative: true,
+      },
+      {
+        type: 'ellipse',
+        points: [
+          { x: 0.1, y: 0.1 },
+          { x: 0.3, y: 0.2 },
+        ],
+        stroke_color: '#2F6FDE',
+        stroke_size: 3,
+        is_relative: true,
+      },
+      // Absolute points, in the original's pixels (960 wide): the same place as 0.5 → 0.9.
+      {
+        type: 'arrow',
+        points: [
+          { x: 480, y: 480 },
+          { x: 864, y: 480 },
+        ],
+        stroke_color: '#E5372C',
+        stroke_size: 8,
+        is_relative: false,
+      },
+    ],
+    replies: [],
+  };
+  const report: CommentReport = {
+    projectName: 'Campaign',
+    fileBase: 'Campaign comments',
+    assets: [
+      {
+        id: 1,
+        name: 'poster.png',
+        rounds: [
+          {
+            number: 1,
+            preview: {
+              roundId: 1,
+              key: 'previews/1',
+              contentType: 'image/png',
+              width: 960,
+              height: 960,
+              pages: 1,
+            },
+            comments: [shaped],
+          },
+        ],
+      },
+    ],
+    assetsLeftOut: 0,
+    generatedAt: '2026-11-25T10:00:00Z',
+  };
+  const close = (args: number[], expected: number[]) =>
+    args.length === expected.length && args.every((v, i) => Math.abs(v - expected[i]!) < 0.01);
+
+  it('outlines the rectangle and the ellipse and draws the arrow’s head where they were drawn', async () => {
+    const bytes = await sharp({
+      create: { width: 480, height: 480, channels: 3, background: '#FFFFFF' },
+    })
+      .png()
+      .toBuffer();
+    const doc = createReportDocument('Campaign');
+    const pdf = pdfBytes(doc);
+    await writeCommentPdf(
+      doc,
+      sourceOf(report, async () => bytes),
+      { projectCover: false },
+    );
+    const ops: PdfOperator[] = pdfOperators(await pdf);
+    // The picture is fitted to 400 points square; its frame is the first box drawn that size.
+    const frame = ops.find((o) => o.op === 're' && close(o.args.slice(2), [400, 400]));
+    expect(frame).toBeDefined();
+    const at = (x: number, y: number) => [frame!.args[0]! + x * 400, frame!.args[1]! + y * 400];
+    const follows = (i: number, names: string[]) => names.every((name, k) => ops[i + 1 + k]?.op === name);
+
+    expect(ops.some((o) => o.op === 're' && close(o.args, [...at(0.2, 0.3), 160, 160]))).toBe(true);
+    const ellipse = ops.findIndex((o) => o.op === 'm' && close(o.args, at(0.1, 0.15)));
+    expect(ellipse).toBeGreaterThan(-1);
+    expect(follows(ellipse, ['c', 'c', 'c', 'c', 'h', 'S'])).toBe(true);
+    const tip = ops.findIndex((o) => o.op === 'm' && close(o.args, at(0.9, 0.5)));
+    expect(tip).toBeGreaterThan(-1);
+    expect(follows(tip, ['l', 'l', 'h', '/DeviceRGB', 'cs', 'scn', 'f'])).toBe(true);
+    // Size 8 on a 400-point picture: a stroke of 3.2, a head of 12.8.
+    expect(ops[tip + 1]!.args[0]).toBeCloseTo(at(0.9, 0.5)[0]! - 12.8, 2);
+    const shaft = ops.findIndex((o) => o.op === 'm' && close(o.args, at(0.5, 0.5)));
+    expect(ops[shaft + 1]).toMatchObject({ op: 'l' });
+    expect(close(ops[shaft + 1]!.args, [at(0.9, 0.5)[0]! - 12.8, at(0.5, 0.5)[1]!])).toBe(true);
   });
 });

@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit';
-import type { MarkupShape } from '@common/api/comments';
+import { drawShape, placedPoints, strokeWidth } from './markupDrawing';
 import { reportFonts } from './reportFonts';
 import type { ReportAsset, ReportComment, ReportOutline, ReportRound, ReportSource } from './reportModel';
 
@@ -42,22 +42,6 @@ const INK = '#1F2328';
 const MUTED = '#656D76';
 const RULE = '#D0D7DE';
 const MARKER_FALLBACK = '#2F6FDE';
-
-/** The same rule as the viewer's strokes: size 1 is a thousandth of the picture's long side. */
-export function strokeWidth(size: number, longSide: number): number {
-  return Math.max(0.75, (size * longSide) / 1000);
-}
-
-/** A shape's points on the drawn picture: relative ones by its drawn size, absolute ones by the original's. */
-export function placedPoints(
-  shape: MarkupShape,
-  box: { x: number; y: number; width: number; height: number },
-  original: { width: number; height: number },
-): { x: number; y: number }[] {
-  const sx = shape.is_relative ? box.width : box.width / original.width;
-  const sy = shape.is_relative ? box.height : box.height / original.height;
-  return shape.points.map((p) => ({ x: box.x + p.x * sx, y: box.y + p.y * sy }));
-}
 
 /** A new report document in the fonts it is written in; the caller streams it and calls writeCommentPdf. */
 export function createReportDocument(title: string): PDFKit.PDFDocument {
@@ -218,19 +202,8 @@ function picture(doc: PdfDoc, round: ReportRound, part: PageSection, bytes: Buff
   doc.save();
   doc.rect(box.x, box.y, box.width, box.height).clip();
   for (const comment of drawn)
-    for (const shape of comment.markup) {
-      const points = placedPoints(shape, box, original);
-      const [first, ...rest] = points;
-      if (!first || rest.length === 0) continue;
-      doc.moveTo(first.x, first.y);
-      for (const p of rest) doc.lineTo(p.x, p.y);
-      doc
-        .lineWidth(strokeWidth(shape.stroke_size, longSide))
-        .lineCap('round')
-        .lineJoin('round')
-        .strokeColor(shape.stroke_color)
-        .stroke();
-    }
+    for (const shape of comment.markup)
+      drawShape(doc, shape, placedPoints(shape, box, original), strokeWidth(shape.stroke_size, longSide));
   for (const comment of drawn) {
     const shape = comment.markup[0];
     const at = shape ? placedPoints(shape, box, original)[0] : undefined;
