@@ -15,6 +15,23 @@ export function line(over: Record<string, unknown> = {}): Json {
   };
 }
 
+/** An arrow, rectangle or ellipse over two relative points (tail and head, or opposite corners), in blue at size 4. */
+export function typedShape(
+  type: 'arrow' | 'rectangle' | 'ellipse',
+  over: Record<string, unknown> = {},
+): Json {
+  return line({
+    type,
+    points: [
+      { x: 0.25, y: 0.3 },
+      { x: 0.75, y: 0.6 },
+    ],
+    stroke_color: MARKUP_COLORS.blue,
+    stroke_size: 4,
+    ...over,
+  });
+}
+
 /** A line of the most points a line may have: a zigzag across the picture, its own for each seed. */
 export function heavyLine(seed: number): Json {
   return {
