@@ -84,11 +84,15 @@ describe('shapes beside the line', () => {
 });
 
 describe('each shape’s rule', () => {
-  const refused = async (markup: unknown, message: string) => {
+  /** Refused with 422 and exactly `message` on `field` (the first shape's, unless said), storing nothing. */
+  const refused = async (markup: unknown, message: string, field = 'markup.0.points') => {
     const before = (await listed()).length;
     const answer = await postComment(owner, asset.id, { markup });
-    expect(refusal(answer)).toMatchObject({ status: 422, code: 'invalid_record' });
-    expect(Object.values(answer.body.response.error.details).flat()).toContain(message);
+    expect(refusal(answer)).toMatchObject({
+      status: 422,
+      code: 'invalid_record',
+      details: { [field]: [message] },
+    });
     expect(await listed()).toHaveLength(before);
   };
   const at = (...xs: [number, number][]) => xs.map(([x, y]) => ({ x, y }));
@@ -100,6 +104,12 @@ describe('each shape’s rule', () => {
       'A rectangle has exactly two points.',
     );
     await refused([typedShape('ellipse', { points: [] })], 'An ellipse has exactly two points.');
+    // Named by its place among the comment's shapes.
+    await refused(
+      [line(), typedShape('arrow', { points: at([0.1, 0.1]) })],
+      MARKUP_TEXTS.twoPoints('arrow'),
+      'markup.1.points',
+    );
   });
 
   it('refuses a box without a width or a height, and an arrow whose ends meet', async () => {
@@ -115,14 +125,22 @@ describe('each shape’s rule', () => {
   });
 
   it('refuses an unknown type, an over-long one and one that is no text', async () => {
-    await refused([typedShape('arrow', { type: 'star' })], MARKUP_TEXTS.badType);
-    await refused([typedShape('arrow', { type: 'arrow'.repeat(2000) })], MARKUP_TEXTS.badType);
-    await refused([typedShape('arrow', { type: 3 })], MARKUP_TEXTS.badType);
+    await refused([typedShape('arrow', { type: 'star' })], MARKUP_TEXTS.badType, 'markup.0.type');
+    await refused(
+      [typedShape('arrow', { type: 'arrow'.repeat(2000) })],
+      MARKUP_TEXTS.badType,
+      'markup.0.type',
+    );
+    await refused([typedShape('arrow', { type: 3 })], MARKUP_TEXTS.badType, 'markup.0.type');
   });
 
   it('holds typed shapes to the palette, the sizes, the picture and the count of shapes', async () => {
-    await refused([typedShape('arrow', { stroke_color: '#123456' })], COMMENT_TEXTS.badColor);
-    await refused([typedShape('ellipse', { stroke_size: 9 })], COMMENT_TEXTS.badSize);
+    await refused(
+      [typedShape('arrow', { stroke_color: '#123456' })],
+      COMMENT_TEXTS.badColor,
+      'markup.0.stroke_color',
+    );
+    await refused([typedShape('ellipse', { stroke_size: 9 })], COMMENT_TEXTS.badSize, 'markup.0.stroke_size');
     await refused(
       [typedShape('rectangle', { points: at([0.2, 0.3], [1.5, 0.9]) })],
       COMMENT_TEXTS.relativePoint,
@@ -130,6 +148,7 @@ describe('each shape’s rule', () => {
     await refused(
       Array.from({ length: MARKUP_SHAPES_MAX + 1 }, () => arrow),
       COMMENT_TEXTS.tooManyShapes,
+      'markup',
     );
   });
 
