@@ -241,7 +241,7 @@ export const createCommentSchema = z.object({
   parent_id: z.number().int().positive().nullish(),
   /** A comment on the asset as a whole, with no place on it. */
   global_comment: z.boolean().optional(),
-  /** Lines drawn on the current round; a reply carries none. */
+  /** Shapes drawn on the current round (lines, arrows, rectangles, ellipses); a reply carries none. */
   markup: markupSchema.nullish(),
   /**
    * The page of a document the comment (its markup) is on, 1 to the round's page_count; page 1

@@ -8,7 +8,7 @@ import {
   MARKUP_TEXTS,
 } from '@common/api/comments';
 import { pdfOperators } from '@server/services/comments/commentReports/pdfOperators';
-import { buildAsset } from './assetFactories';
+import { buildAsset, buildRound } from './assetFactories';
 import { buildComment, line, postComment, refusal, typedShape } from './commentFactories';
 import { ApiClient, type Json, startTestApp, type TestApp } from './harness';
 import { buildProjectCast, type ProjectCast } from './projectCast';
@@ -256,6 +256,17 @@ describe('shapes where markup is read', () => {
     const answer = await viewer.get(`/shared/${hash}/assets/${asset.id}`);
     expect(answer.status).toBe(200);
     expect(answer.body.response.comments[0].markup).toEqual([rectangle, line()]);
+  });
+
+  it('carries them to a new round as they were drawn', async () => {
+    const drawn = await buildComment(owner, asset.id, { markup: [arrow, line(), ellipse] });
+    await buildRound(owner, asset.id);
+    const waiting = await owner.get(`/assets/${asset.id}/carried_comments`);
+    expect(waiting.body.response.map((c: Json) => c.markup)).toEqual([[arrow, line(), ellipse]]);
+    const carried = await owner.post(`/comments/${drawn.id}/carry_over`);
+    expect(carried.status).toBe(200);
+    expect(carried.body.response.markup).toEqual([arrow, line(), ellipse]);
+    expect(JSON.parse((await stored(drawn.id)).markup)).toEqual([arrow, line(), ellipse]);
   });
 
   it('draws a rectangle on the PDF report where it lies on the picture', async () => {
