@@ -43,6 +43,12 @@ export const ACTIVITY_TEXTS = {
       : `moved ${q(d.name)} to the folder ${q(d.folder)}.`,
   asset_approved: (d) => `approved ${q(d.name)}.`,
   asset_unapproved: (d) => `removed the approval of ${q(d.name)}.`,
+  asset_decided: (d) =>
+    d.decision === 'approved'
+      ? `decided “Approved” on round ${s(d.number)} of ${q(d.name)}.`
+      : d.decision === 'changes_requested'
+        ? `requested changes on round ${s(d.number)} of ${q(d.name)}.`
+        : `withdrew their decision on round ${s(d.number)} of ${q(d.name)}.`,
   asset_flagged: (d) => `flagged ${q(d.name)} as rush priority.`,
   asset_unflagged: (d) => `removed the rush priority flag of ${q(d.name)}.`,
   asset_labeled: (d) => `put the label ${q(d.label)} on ${q(d.name)}.`,

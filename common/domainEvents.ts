@@ -116,6 +116,18 @@ export const DOMAIN_EVENTS = {
   'asset.moved': kind<{ name: string; folder: string | null }>('asset_moved'),
   'asset.approved': kind<AssetName>('asset_approved'),
   'asset.unapproved': kind<AssetName>('asset_unapproved'),
+  /**
+   * A reviewer's own decision on the current round (issue 26 item 3), beside the approval:
+   * `decision` null when taken back; `number` and `version_id`: the round. A guest's decision has
+   * no actor and names the guest (`guest_name`).
+   */
+  'asset.decided': kind<{
+    name: string;
+    number: number;
+    version_id: number;
+    decision: 'approved' | 'changes_requested' | null;
+    guest_name?: string;
+  }>('asset_decided'),
   'asset.flagged': kind<AssetName>('asset_flagged'),
   'asset.unflagged': kind<AssetName>('asset_unflagged'),
   'asset.labeled': kind<{ name: string; label: string }>('asset_labeled'),

@@ -13,6 +13,7 @@ import {
 import type { Config } from './config';
 import { createContext, type AppContext, type ContextOverrides } from './context';
 import { migrateToLatest } from './db/database';
+import { assetDecisionRoutes } from './routes/assetDecisions';
 import { assetListRoutes } from './routes/assetLists';
 import { assetRoutes } from './routes/assets';
 import { renditionRoutes } from './routes/renditions';
@@ -152,6 +153,7 @@ export async function buildApp(
       await api.register(uploadRoutes(ctx));
       await api.register(assetRoutes(ctx));
       await api.register(assetListRoutes(ctx));
+      await api.register(assetDecisionRoutes(ctx));
       await api.register(renditionRoutes(ctx));
       await api.register(downloadRoutes(ctx));
       await api.register(workspaceProjectRoutes(ctx));

@@ -73,6 +73,8 @@ export const assetFiltersSchema = z
       .optional(),
     /** Assets with a 'new' mark for the caller: new to them, or a round, name or label they have not seen. */
     new_for_me: z.boolean().optional(),
+    /** 'changes_requested': assets whose current round has at least one reviewer's 'Changes requested'. */
+    decision: z.enum(['changes_requested']).optional(),
   })
   .strict();
 export type AssetFilters = z.infer<typeof assetFiltersSchema>;

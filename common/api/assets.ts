@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isFileName } from '../names';
 import { requiredText } from '../validation';
+import { assetDecisionsSchema } from './decisions';
 import { labelSchema } from './projects';
 
 /** The asset side's wire format (projects-side §3, §5, §7, §8) and the upload texts. */
@@ -146,6 +147,8 @@ export const assetSchema = z.object({
   asset_versions_count: z.number().int(),
   label: labelSchema.nullable(),
   is_processing: z.boolean(),
+  /** Each reviewer's own decision on the current round (issue 26 item 3), earliest first; none on a new round. */
+  decisions: assetDecisionsSchema,
   created_at: z.string(),
   updated_at: z.string(),
   last_activity_at: z.string(),

@@ -45,6 +45,7 @@ export const LIVE_DOMAIN_EVENT_TYPES = [
   'asset.moved',
   'asset.approved',
   'asset.unapproved',
+  'asset.decided',
   'asset.flagged',
   'asset.unflagged',
   'asset.labeled',

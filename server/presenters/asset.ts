@@ -1,9 +1,11 @@
 import { isPagedFileType, type AssetRound, type AssetView } from '@common/api/assets';
+import type { AssetDecisionView } from '@common/api/decisions';
 import type { Label } from '@common/api/projects';
 import type { AssetRow } from '../db/repositories/assets';
 import type { AssetVersionRow } from '../db/repositories/assetVersions';
 import type { AssetCommentFacts } from '../db/repositories/comments';
 import type { Repositories } from '../db/repositories';
+import { decisionsByRound } from './decision';
 import { parseLabelsOrder, presentLabel } from './project';
 
 /** The rendition kinds a round serves, by the key column that holds each. */
@@ -127,6 +129,7 @@ export function presentAsset(
   marks: AssetMarks,
   label: Label | null,
   comments: Pick<AssetCommentFacts, 'newCount' | 'newlyApprovedCount' | 'hasComments'> = NO_COMMENTS,
+  decisions: AssetDecisionView[] = [],
 ): AssetView {
   return {
     id: asset.id,
@@ -146,6 +149,7 @@ export function presentAsset(
     asset_versions_count: asset.versions_count,
     label,
     is_processing: current.is_processing,
+    decisions,
     created_at: asset.created_at,
     updated_at: asset.updated_at,
     last_activity_at: asset.last_activity_at,
@@ -155,21 +159,24 @@ export function presentAsset(
 const NO_COMMENTS = { newCount: 0, newlyApprovedCount: 0, hasComments: false };
 
 /**
- * Presents assets for one user in a fixed three queries whatever their number: the current rounds
- * with their uploaders, the labels, and the user's last sight of each asset with its comments' facts.
+ * Presents assets for one user in a fixed four queries whatever their number: the current rounds
+ * with their uploaders, the labels, the user's last sight of each asset with its comments' facts,
+ * and the reviewers' decisions on the current rounds.
  */
 export class AssetPresenter {
-  constructor(private readonly read: Pick<Repositories, 'assets' | 'comments'>) {}
+  constructor(private readonly read: Pick<Repositories, 'assets' | 'comments' | 'assetDecisions'>) {}
 
   async many(assets: AssetRow[], userId: number): Promise<AssetView[]> {
     if (assets.length === 0) return [];
     const ids = assets.map((a) => a.id);
     const versionIds = assets.map((a) => a.current_version_id).filter((id): id is number => id !== null);
-    const [rounds, labels, facts] = await Promise.all([
+    const [rounds, labels, facts, decisionRows] = await Promise.all([
       this.read.assets.roundsWithUploader(versionIds),
       this.read.assets.labelsOf(ids),
       this.read.comments.assetFacts(userId, ids),
+      this.read.assetDecisions.forRounds(versionIds),
     ]);
+    const decisions = decisionsByRound(decisionRows);
     const current = new Map(rounds.map((r) => [r.id, presentRound(r, r.uploader_name)]));
     // An asset whose first round is still being written has no current round yet: it is not shown.
     return assets.flatMap((asset) => {
@@ -178,7 +185,8 @@ export class AssetPresenter {
       const labelled = labels.get(asset.id);
       const label = labelled ? presentLabel(labelled.label, parseLabelsOrder(labelled.labelsOrder)) : null;
       const fact = facts.get(asset.id);
-      return [presentAsset(asset, round, assetMarks(asset, userId, fact?.lastSeenAt), label, fact)];
+      const marks = assetMarks(asset, userId, fact?.lastSeenAt);
+      return [presentAsset(asset, round, marks, label, fact, decisions.get(round.id) ?? [])];
     });
   }
 

@@ -6,6 +6,7 @@ import type { AssetVersionRow } from '../db/repositories/assetVersions';
 import { AssetPresenter } from '../presenters/asset';
 import { AssetAccess } from '../services/assets/assetAccess';
 import { AssetActions } from '../services/assets/assetActions';
+import { AssetDecisions } from '../services/assets/assetDecisions';
 import { AssetLists } from '../services/assets/assetLists';
 import { AssetPreviews } from '../services/assets/assetPreviews';
 import { AssetsViewOptionsService } from '../services/assets/assetsViewOptions';
@@ -65,6 +66,8 @@ export function assetServices(
       clock,
     ),
     assetActions: new AssetActions(uow, assetAccess, projectAccess, assetPresenter, removeRounds, clock),
+    /** Each member's and guest's own decision on an asset's current round (issue 26 item 3). */
+    assetDecisions: new AssetDecisions(uow, assetAccess, clock),
     assetPreviews: new AssetPreviews(uow, storage, renderPreviews, config.uploads.dir, clock, log),
     /** A document's pages past the first, drawn on first request and kept (bounded, coalesced). */
     roundPages: new RoundPages(storage, { pagedSource, drawPage }, config.uploads.dir, log),

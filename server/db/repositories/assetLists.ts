@@ -124,6 +124,16 @@ export class AssetListsRepository {
     if (filters.label_ids?.length) listing = listing.where('a.label_id', 'in', filters.label_ids);
     if (filters.kind) listing = listing.where('a.kind', '=', filters.kind);
     if (filters.file_types?.length) listing = listing.where('a.file_type', 'in', filters.file_types);
+    if (filters.decision)
+      listing = listing.where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('asset_decisions as d')
+            .select('d.id')
+            .whereRef('d.version_id', '=', 'a.current_version_id')
+            .where('d.decision', '=', filters.decision!),
+        ),
+      );
     listing = listing.$if(filters.new_for_me === true, (query) =>
       query
         .leftJoin('asset_user_states as s', (join) =>

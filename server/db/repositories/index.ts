@@ -1,5 +1,6 @@
 import type { Db } from '../database';
 import { AccessCodesRepository } from './accessCodes';
+import { AssetDecisionsRepository } from './assetDecisions';
 import { AssetListsRepository } from './assetLists';
 import { AssetUploadsRepository } from './assetUploads';
 import { AssetUserStatesRepository } from './assetUserStates';
@@ -48,6 +49,7 @@ const REPOSITORIES = {
   accessCodes: (db: Db) => new AccessCodesRepository(db),
   activityLogs: (db: Db) => new ActivityLogsRepository(db),
   assets: (db: Db) => new AssetsRepository(db),
+  assetDecisions: (db: Db) => new AssetDecisionsRepository(db),
   assetLists: (db: Db) => new AssetListsRepository(db),
   assetUploads: (db: Db) => new AssetUploadsRepository(db),
   assetUserStates: (db: Db) => new AssetUserStatesRepository(db),

@@ -42,13 +42,18 @@ export class ActivityLogReader {
         object_type: row.object_type,
         object_id: row.object_id,
         user,
-        text: activitySentence(user?.name ?? null, row.action, data),
+        text: activitySentence(user?.name ?? guestNameOf(data), row.action, data),
         data,
         created_at: row.created_at,
       };
     });
     return { entries, pagination: presentPagination(page, perPage, total) };
   }
+}
+
+/** A guest of a review link has no user: the entry names them from its data, with the 'Guest' mark. */
+function guestNameOf(data: Record<string, unknown>): string | null {
+  return typeof data.guest_name === 'string' ? `${data.guest_name} (Guest)` : null;
 }
 
 function parseData(text: string): Record<string, unknown> {

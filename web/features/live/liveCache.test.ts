@@ -215,6 +215,37 @@ describe('assets and rounds', () => {
     expect(stale(root)).toBe(false);
   });
 
+  it("a reviewer's decision puts the fresh asset in place; only the lists filtered on decisions read again", async () => {
+    const decided = asset(1, {
+      decisions: [
+        {
+          reviewer: { id: 3, name: 'Ana', avatar: null, is_guest: false },
+          decision: 'changes_requested',
+          decided_at: '2026-11-29T10:00:00.000Z',
+        },
+      ],
+    });
+    const { queryClient, live, server, stale } = setUp([decided]);
+    const root = queryKeys.assets.page(PROJECT, null, byName);
+    const asked = queryKeys.assets.page(PROJECT, null, {
+      ...byName,
+      filters: { decision: 'changes_requested' },
+    });
+    queryClient.setQueryData(root, listOf(asset(1), asset(2)));
+    queryClient.setQueryData(asked, listOf(asset(2)));
+    queryClient.setQueryData(queryKeys.assets.one(1), asset(1));
+
+    live.apply(onAsset('asset.decided', 1, { decision: 'changes_requested' }));
+    // The filtered list reads again (the asset may join or leave it); the others are not read again.
+    expect(stale(asked)).toBe(true);
+    expect(stale(root)).toBe(false);
+    await live.flush();
+
+    expect(server.asked).toEqual([1]);
+    expect(queryClient.getQueryData<List>(root)?.pages[0]?.assets[0]).toEqual(decided);
+    expect(queryClient.getQueryData(queryKeys.assets.one(1))).toEqual(decided);
+  });
+
   it('an asset gone by the time it is read again leaves the lists', async () => {
     const { queryClient, live } = setUp([]);
     const root = queryKeys.assets.page(PROJECT, null, byName);

@@ -113,6 +113,13 @@ const markSet =
     work.invalidate(keys.projects.lists);
   };
 
+/** Whether a list's parameters (the last part of its key) filter on reviewers' decisions. */
+function filtersOnDecision(params: unknown): boolean {
+  if (typeof params !== 'object' || params === null || !('filters' in params)) return false;
+  const { filters } = params;
+  return typeof filters === 'object' && filters !== null && 'decision' in filters && !!filters.decision;
+}
+
 /** The project itself (its header, card and row) changed. */
 const projectChanged: Entry = (message, work) => {
   work.invalidate(keys.projects.detail(message.project_id), true);
@@ -170,6 +177,16 @@ const MEMBER_WORK: Record<LiveMessageType, Entry> = {
   'asset.moved': assetsRemoved,
   'asset.approved': markSet((asset) => ({ ...asset, approve: 'confirmed' })),
   'asset.unapproved': markSet((asset) => ({ ...asset, approve: 'pending' })),
+  // A reviewer's decision: the tile's and the header's avatars are read again; only the lists
+  // filtered on decisions may gain or lose the asset, so only they are read again.
+  'asset.decided': (message, work) => {
+    const assetId = assetOf(message);
+    if (assetId !== null) work.reread(message.project_id, assetId);
+    void work.queryClient.invalidateQueries({
+      queryKey: keys.assets.lists(message.project_id),
+      predicate: (query) => filtersOnDecision(query.queryKey.at(-1)),
+    });
+  },
   'asset.flagged': markSet((asset) => ({ ...asset, rush_priority: true })),
   'asset.unflagged': markSet((asset) => ({ ...asset, rush_priority: false })),
   'asset.labeled': (message, work) => {
