@@ -206,7 +206,7 @@ describe('comments and markup on the asset view', () => {
     const help = page.getByTestId('shortcuts-help');
     await help.waitFor();
     await shot(page, 'asset-shortcuts-markup');
-    expect(await help.innerText()).toContain('Delete line');
+    expect(await help.innerText()).toContain('Delete shape');
     await page.keyboard.press('Escape');
     await help.waitFor({ state: 'detached' });
     await page.keyboard.press('0');

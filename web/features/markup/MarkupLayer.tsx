@@ -1,54 +1,22 @@
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type CSSProperties } from 'react';
-import type { Comment, MarkupPoint, MarkupShape } from '@common/api/comments';
+import { shapeTypeOf, type Comment, type MarkupPoint } from '@common/api/comments';
 import { pointIn, useViewController, useViewState } from '@web/features/viewer';
 import { isTypingTarget } from './markupKeys';
-import { finishStroke, pathData } from './markupGeometry';
+import { DraftShapes, strokeStyle } from './DraftShapes';
+import { finishShape, finishStroke, relativePoints } from './markupGeometry';
 import { MarkerCanvas } from './MarkerCanvas';
 import { markerAt, markerSpots } from './markerSpots';
 import { MarkupMarkers, showComment } from './MarkupMarkers';
 import { strokeWidthPx } from './markupSettings';
 import type { MarkupStore } from './markupStore';
 import { shapeAt } from './shapeAt';
-import { commentAt, storedMarkup } from './storedMarkup';
+import { shapeOutline, shapePaths } from './shapeGeometry';
+import { commentAt, pictureStrokeWidth, storedMarkup } from './storedMarkup';
 import { StoredMarkupCanvas } from './StoredMarkupCanvas';
 import classes from './Markup.module.css';
 
 /** Screen pixels around a line that still pick it. */
 const PICK_SLACK = 6;
-
-/** A stroke's width as CSS: `--markup-unit` (a size-1 stroke on screen) times its size, at least 1 px. */
-const strokeStyle = (size: number, extraPx = 0): CSSProperties => ({
-  strokeWidth: `calc(max(1px, var(--markup-unit) * ${size}) + ${extraPx}px)`,
-});
-
-function DraftShapes({ shapes, selected }: { shapes: readonly MarkupShape[]; selected: number | null }) {
-  return (
-    <g data-testid="markup-draft">
-      {shapes.map((shape, index) => {
-        const d = pathData(shape.points);
-        return (
-          <g key={index} data-testid="markup-draft-shape" data-selected={index === selected || undefined}>
-            {index === selected && (
-              <path
-                d={d}
-                className={classes.selection}
-                vectorEffect="non-scaling-stroke"
-                style={strokeStyle(shape.stroke_size, 8)}
-              />
-            )}
-            <path
-              d={d}
-              className={classes.line}
-              stroke={shape.stroke_color}
-              vectorEffect="non-scaling-stroke"
-              style={strokeStyle(shape.stroke_size)}
-            />
-          </g>
-        );
-      })}
-    </g>
-  );
-}
 
 /** Whether the space bar is held (space + drag pans while a drawing tool is on). */
 function useSpaceHeld(): boolean {
@@ -84,9 +52,11 @@ type Gesture =
  * markers, and the draft being drawn. Lines are kept relative to the picture; the stored ones are
  * drawn on a canvas (hundreds of comments' lines would make every zoom frame of an SVG a repaint of
  * thousands of paths), the draft and the line being drawn in a small SVG group the view scales, so
- * drawing never repaints the stored lines. Pointing at a stored line lights its comment. With the line tool a
- * drag draws (mouse, pen or touch); the wheel still zooms, and space + drag or the middle button
- * pans. With the selection tool a click picks a line of the draft.
+ * drawing never repaints the stored lines. Pointing at a stored line lights its comment. With a
+ * drawing tool a drag draws (mouse, pen or touch): the line follows the pointer, an arrow goes from
+ * where the drag starts to where it ends, a rectangle or an ellipse fills the box the drag spans.
+ * The wheel still zooms, and space + drag or the middle button pans. With the selection tool a
+ * click picks a shape of the draft.
  */
 export function MarkupLayer({
   store,
@@ -103,6 +73,7 @@ export function MarkupLayer({
   const spaceHeld = useSpaceHeld();
   const gesture = useRef<Gesture | null>(null);
   const livePath = useRef<SVGPathElement>(null);
+  const liveHead = useRef<SVGPathElement>(null);
   const hover = useRef<{ frame: number; x: number; y: number; lit: number | null }>({
     frame: 0,
     x: 0,
@@ -121,9 +92,25 @@ export function MarkupLayer({
   if (!image || !stored) return null;
   const shown = { width: image.width * transform.scale, height: image.height * transform.scale };
   const unit = strokeWidthPx(1, Math.max(shown.width, shown.height));
-  const group = `translate(${transform.x} ${transform.y}) scale(${shown.width} ${shown.height})`;
+  const group = `translate(${transform.x} ${transform.y}) scale(${transform.scale})`;
   const drawing = canDraw && !spaceHeld;
   const draft = state.history.present;
+  const longSide = Math.max(image.width, image.height);
+  const widthsOf = (size: number) => ({
+    width: pictureStrokeWidth(size, longSide, transform.scale),
+    unit: pictureStrokeWidth(1, longSide, transform.scale),
+  });
+
+  /** The shape being drawn, drawn again from the points the pointer gave (relative). */
+  const showLive = (points: readonly MarkupPoint[]) => {
+    const tool = state.tool === 'select' ? 'line' : state.tool;
+    const inPixels = points.map((p) => ({ x: p.x * image.width, y: p.y * image.height }));
+    const ends = tool === 'line' ? inPixels : [inPixels[0]!, inPixels.at(-1)!];
+    const { stroke, fill } =
+      points.length > 0 ? shapePaths(tool, ends, widthsOf(state.size)) : { stroke: '', fill: null };
+    livePath.current?.setAttribute('d', stroke);
+    liveHead.current?.setAttribute('d', fill ?? '');
+  };
 
   const pointAt = (event: React.PointerEvent<SVGSVGElement>): MarkupPoint | null => {
     return controller.screenToRelative(pointIn(event.currentTarget, event));
@@ -148,7 +135,9 @@ export function MarkupLayer({
     if (state.tool === 'select') {
       const at = pointIn(event.currentTarget, event);
       const onScreen = draft.map((shape) => ({
-        points: shape.points.map((p) => controller.relativeToScreen(p) ?? p),
+        points: shapeOutline(shapeTypeOf(shape), relativePoints(shape, image)).map(
+          (p) => controller.relativeToScreen(p) ?? p,
+        ),
         width: strokeWidthPx(shape.stroke_size, Math.max(shown.width, shown.height)),
       }));
       const index = shapeAt(onScreen, at, PICK_SLACK);
@@ -162,7 +151,7 @@ export function MarkupLayer({
     event.currentTarget.setPointerCapture(event.pointerId);
     leaveLines();
     gesture.current = { kind: 'draw', id: event.pointerId, points: [point] };
-    livePath.current?.setAttribute('d', pathData([point]));
+    showLive([point]);
   };
 
   const markerUnder = (event: React.PointerEvent<SVGSVGElement>) => {
@@ -218,19 +207,25 @@ export function MarkupLayer({
       const point = controller.screenToRelative({ x: e.clientX - box.left, y: e.clientY - box.top });
       if (point) current.points.push(point);
     }
-    livePath.current?.setAttribute('d', pathData(current.points));
+    // A typed shape needs only where the drag started and where it is.
+    if (state.tool !== 'line' && current.points.length > 2)
+      current.points.splice(1, current.points.length - 2);
+    showLive(current.points);
   };
 
   const onPointerEnd = (event: React.PointerEvent<SVGSVGElement>) => {
     const current = gesture.current;
     if (!current || current.id !== event.pointerId) return;
     gesture.current = null;
-    livePath.current?.setAttribute('d', '');
+    showLive([]);
     if (current.kind !== 'draw' || event.type === 'pointercancel') return;
-    const shape = finishStroke(current.points, image, transform.scale, {
-      color: state.color,
-      size: state.size,
-    });
+    const style = { color: state.color, size: state.size };
+    const { tool } = state;
+    const [start, end] = [current.points[0], current.points.at(-1)];
+    const shape =
+      tool === 'line' || tool === 'select'
+        ? finishStroke(current.points, image, transform.scale, style)
+        : start && end && finishShape(tool, start, end, image, transform.scale, style);
     if (shape) store.addShape(shape);
   };
 
@@ -256,14 +251,16 @@ export function MarkupLayer({
         }}
       >
         <g transform={group}>
-          <DraftShapes shapes={draft} selected={state.selected} />
+          <DraftShapes shapes={draft} selected={state.selected} image={image} widthsOf={widthsOf} />
           <path
             ref={livePath}
             className={classes.line}
             stroke={state.color}
             vectorEffect="non-scaling-stroke"
             style={strokeStyle(state.size)}
+            data-testid="markup-live"
           />
+          <path ref={liveHead} className={classes.head} fill={state.color} />
         </g>
       </svg>
       <MarkerCanvas spots={spots} highlight={state.highlight} />

@@ -1,10 +1,19 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { ActionIcon, Slider, Tooltip } from '@mantine/core';
-import { IconArrowBackUp, IconArrowForwardUp, IconPencil, IconPointer, IconTrash } from '@tabler/icons-react';
+import {
+  IconArrowBackUp,
+  IconArrowForwardUp,
+  IconArrowUpRight,
+  IconCircle,
+  IconPencil,
+  IconPointer,
+  IconSquare,
+  IconTrash,
+} from '@tabler/icons-react';
 import { MARKUP_COLORS, MARKUP_PALETTE } from '@common/api/comments';
 import { canRedo, canUndo } from './markupHistory';
 import { isTypingTarget, markupCommandFor, shortcutCaps, type MarkupCommand } from './markupKeys';
-import { percentFromSize, sizeFromPercent } from './markupSettings';
+import { percentFromSize, sizeFromPercent, type MarkupTool } from './markupSettings';
 import type { MarkupStore } from './markupStore';
 import classes from './Markup.module.css';
 
@@ -18,15 +27,36 @@ const COLOR_NAMES: Record<string, string> = Object.fromEntries(
 export const MARKUP_TEXTS = {
   toolbar: 'Markup tools',
   line: 'Line',
+  arrow: 'Arrow',
+  rectangle: 'Rectangle',
+  ellipse: 'Ellipse',
   select: 'Select',
   size: 'Size',
   undo: 'Undo',
   redo: 'Redo',
-  delete: 'Delete the selected line',
+  delete: 'Delete the selected shape',
   color: (name: string) => `Colour ${name}`,
 } as const;
 
 const hint = (label: string, command: MarkupCommand) => `${label} (${shortcutCaps(command)})`;
+
+/** The tool each tool key picks. */
+const TOOL_OF = {
+  lineTool: 'line',
+  arrowTool: 'arrow',
+  rectangleTool: 'rectangle',
+  ellipseTool: 'ellipse',
+  selectTool: 'select',
+} as const satisfies Partial<Record<MarkupCommand, MarkupTool>>;
+
+/** The toolbar's tool buttons, in order: the four drawing tools, then selection. */
+const TOOLS = [
+  { tool: 'line', command: 'lineTool', label: MARKUP_TEXTS.line, Icon: IconPencil },
+  { tool: 'arrow', command: 'arrowTool', label: MARKUP_TEXTS.arrow, Icon: IconArrowUpRight },
+  { tool: 'rectangle', command: 'rectangleTool', label: MARKUP_TEXTS.rectangle, Icon: IconSquare },
+  { tool: 'ellipse', command: 'ellipseTool', label: MARKUP_TEXTS.ellipse, Icon: IconCircle },
+  { tool: 'select', command: 'selectTool', label: MARKUP_TEXTS.select, Icon: IconPointer },
+] as const;
 
 /** The markup editor's keys on the whole window, unless a field or a dialog has the focus. */
 function useMarkupKeys(store: MarkupStore, enabled: boolean) {
@@ -42,8 +72,7 @@ function useMarkupKeys(store: MarkupStore, enabled: boolean) {
       event.preventDefault();
       if (command === 'undo') store.undo();
       else if (command === 'redo') store.redo();
-      else if (command === 'lineTool') store.setTool('line');
-      else if (command === 'selectTool') store.setTool('select');
+      else if (command in TOOL_OF) store.setTool(TOOL_OF[command as keyof typeof TOOL_OF]);
       else if (command === 'deleteSelected') store.deleteSelected();
       else store.select(null);
     };
@@ -53,7 +82,8 @@ function useMarkupKeys(store: MarkupStore, enabled: boolean) {
 }
 
 /**
- * The markup toolbar floating over the stage (§2, §9): line and selection tools, the 8 colours,
+ * The markup toolbar floating over the stage (§2, §9): line, arrow, rectangle, ellipse and
+ * selection tools (one colour and size for all), the 8 colours,
  * the size slider (0–100 % for sizes 1–8), undo and redo, and deleting the selected line.
  */
 export function MarkupToolbar({ store }: { store: MarkupStore }) {
@@ -68,30 +98,20 @@ export function MarkupToolbar({ store }: { store: MarkupStore }) {
       data-viewer-control
       data-testid="markup-toolbar"
     >
-      <Tooltip label={hint(MARKUP_TEXTS.line, 'lineTool')} withArrow>
-        <ActionIcon
-          variant="subtle"
-          className={classes.tool}
-          data-active={state.tool === 'line' || undefined}
-          aria-pressed={state.tool === 'line'}
-          aria-label={MARKUP_TEXTS.line}
-          onClick={() => store.setTool('line')}
-        >
-          <IconPencil size={18} />
-        </ActionIcon>
-      </Tooltip>
-      <Tooltip label={hint(MARKUP_TEXTS.select, 'selectTool')} withArrow>
-        <ActionIcon
-          variant="subtle"
-          className={classes.tool}
-          data-active={state.tool === 'select' || undefined}
-          aria-pressed={state.tool === 'select'}
-          aria-label={MARKUP_TEXTS.select}
-          onClick={() => store.setTool('select')}
-        >
-          <IconPointer size={18} />
-        </ActionIcon>
-      </Tooltip>
+      {TOOLS.map(({ tool, command, label, Icon }) => (
+        <Tooltip key={tool} label={hint(label, command)} withArrow>
+          <ActionIcon
+            variant="subtle"
+            className={classes.tool}
+            data-active={state.tool === tool || undefined}
+            aria-pressed={state.tool === tool}
+            aria-label={label}
+            onClick={() => store.setTool(tool)}
+          >
+            <Icon size={18} />
+          </ActionIcon>
+        </Tooltip>
+      ))}
       <span className={classes.divider} />
       <div className={classes.palette} role="radiogroup" aria-label="Colour">
         {MARKUP_PALETTE.map((color) => (

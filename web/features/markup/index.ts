@@ -9,5 +9,6 @@ export { MARKUP_SHORTCUT_GROUP } from './markupKeys';
 export { MarkupLayer } from './MarkupLayer';
 export { MarkupStore } from './markupStore';
 export { MarkupToolbar } from './MarkupToolbar';
+export { shapePaths, type ShapePaths } from './shapeGeometry';
 export { storedMarkup } from './storedMarkup';
 export { StoredMarkupCanvas } from './StoredMarkupCanvas';

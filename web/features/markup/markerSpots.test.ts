@@ -88,3 +88,40 @@ describe('markerAt', () => {
     expect(markerAt(spots, view, { x: 100, y: 50 }, 1)).toBe(1);
   });
 });
+
+describe('markerSpots of typed shapes', () => {
+  const typed = (type: MarkupShape['type'], points: [number, number][]): MarkupShape => ({
+    ...line(points),
+    type,
+  });
+  it('puts the marker on an arrow’s tail and on a box’s or an ellipse’s top left corner', () => {
+    const at = (shape: MarkupShape) => {
+      const [spot] = markerSpots([comment(1, 1, [shape])], image);
+      return { x: spot!.x, y: spot!.y };
+    };
+    expect(
+      at(
+        typed('arrow', [
+          [0.5, 0.5],
+          [0.1, 0.1],
+        ]),
+      ),
+    ).toEqual({ x: 1000, y: 500 });
+    expect(
+      at(
+        typed('rectangle', [
+          [0.5, 0.2],
+          [0.25, 0.6],
+        ]),
+      ),
+    ).toEqual({ x: 500, y: 200 });
+    expect(
+      at(
+        typed('ellipse', [
+          [0.5, 0.6],
+          [0.25, 0.2],
+        ]),
+      ),
+    ).toEqual({ x: 500, y: 200 });
+  });
+});

@@ -1,8 +1,10 @@
 import { toScreen, type Point, type ViewTransform } from '@web/features/viewer';
+import { shapeTypeOf } from '@common/api/comments';
 import { relativePoints, type ImageSize } from './markupGeometry';
+import { markerPoint } from './shapeGeometry';
 import type { DrawnComment } from './storedMarkup';
 
-/** A drawn comment's numbered marker, on its first line's first point (picture pixels). */
+/** A drawn comment's numbered marker, on its first shape (see markerPoint), in picture pixels. */
 export interface MarkerSpot {
   id: number;
   number: number;
@@ -30,7 +32,7 @@ export function markerSpots(comments: readonly DrawnComment[], image: ImageSize)
   const spots: MarkerSpot[] = [];
   for (const comment of comments) {
     const shape = comment.markup[0];
-    const first = shape && relativePoints(shape, image)[0];
+    const first = shape && markerPoint(shapeTypeOf(shape), relativePoints(shape, image));
     if (comment.markup_number === null || !shape || !first) continue;
     spots.push({
       id: comment.id,

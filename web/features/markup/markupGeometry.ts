@@ -54,3 +54,32 @@ export function finishStroke(
   if (points.length < 2) return null;
   return { points, stroke_color: style.color, stroke_size: style.size, is_relative: true };
 }
+
+/** Screen pixels a typed shape must span when drawn (a box each way, an arrow from tail to head): less is a click. */
+export const MIN_SHAPE_SCREEN_PX = 2;
+
+/**
+ * The arrow, rectangle or ellipse a drag drew from `start` to `end` (relative points) as it is
+ * kept: two points inside the picture, rounded; an arrow's tail then head, a box's two opposite
+ * corners. Null when it is too small to be meant at the scale it was drawn: a box needs a width and
+ * a height, an arrow a length (the server refuses empty ones too).
+ */
+export function finishShape(
+  type: 'arrow' | 'rectangle' | 'ellipse',
+  start: MarkupPoint,
+  end: MarkupPoint,
+  image: ImageSize,
+  scale: number,
+  style: { color: string; size: number },
+): MarkupShape | null {
+  const a = { x: round(clamp01(start.x)), y: round(clamp01(start.y)) };
+  const b = { x: round(clamp01(end.x)), y: round(clamp01(end.y)) };
+  const dx = Math.abs(b.x - a.x) * image.width * scale;
+  const dy = Math.abs(b.y - a.y) * image.height * scale;
+  const meant =
+    type === 'arrow'
+      ? Math.hypot(dx, dy) >= MIN_SHAPE_SCREEN_PX && (a.x !== b.x || a.y !== b.y)
+      : dx >= MIN_SHAPE_SCREEN_PX && dy >= MIN_SHAPE_SCREEN_PX && a.x !== b.x && a.y !== b.y;
+  if (!meant) return null;
+  return { type, points: [a, b], stroke_color: style.color, stroke_size: style.size, is_relative: true };
+}

@@ -22,6 +22,17 @@ describe('markupCommandFor', () => {
     expect(key('Escape')).toBe('deselect');
   });
 
+  it('picks the arrow with Shift+L, the rectangle with Shift+R and the ellipse with O', () => {
+    expect(key('L', { shiftKey: true })).toBe('arrowTool');
+    expect(key('R', { shiftKey: true })).toBe('rectangleTool');
+    expect(key('o')).toBe('ellipseTool');
+    expect(key('O', { shiftKey: true })).toBeNull();
+    expect(key('o', { ctrlKey: true })).toBeNull();
+    // R alone flags rush and A approves on the asset view: the markup keys leave them.
+    expect(key('r')).toBeNull();
+    expect(shortcutCaps('arrowTool')).toBe('Shift+L');
+  });
+
   it('leaves other keys and Alt combinations alone', () => {
     expect(key('z')).toBeNull();
     expect(key('l', { ctrlKey: true })).toBeNull();
@@ -31,7 +42,17 @@ describe('markupCommandFor', () => {
 
   it('lists every key in the overlay’s group and joins caps for the hints', () => {
     expect(MARKUP_SHORTCUT_GROUP.rows.map((r) => r.description)).toEqual(
-      expect.arrayContaining(['Undo', 'Redo', 'Line', 'Select', 'Delete line', 'Deselect']),
+      expect.arrayContaining([
+        'Undo',
+        'Redo',
+        'Line',
+        'Arrow',
+        'Rectangle',
+        'Ellipse',
+        'Select',
+        'Delete shape',
+        'Deselect',
+      ]),
     );
     expect(shortcutCaps('redo')).toBe('Shift+Ctrl/⌘+Z');
   });

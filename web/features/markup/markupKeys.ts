@@ -1,7 +1,16 @@
 import type { KeyInput, ShortcutGroup } from '@common/assetGrid/shortcuts';
 
 /** The markup editor's commands and their keys, in one table (the toolbar's hints read it too). */
-export type MarkupCommand = 'undo' | 'redo' | 'lineTool' | 'selectTool' | 'deleteSelected' | 'deselect';
+export type MarkupCommand =
+  | 'undo'
+  | 'redo'
+  | 'lineTool'
+  | 'arrowTool'
+  | 'rectangleTool'
+  | 'ellipseTool'
+  | 'selectTool'
+  | 'deleteSelected'
+  | 'deselect';
 
 interface MarkupShortcut {
   command: MarkupCommand;
@@ -31,6 +40,26 @@ export const MARKUP_SHORTCUTS: readonly MarkupShortcut[] = [
     caps: ['L'],
     description: 'Line',
   },
+  // A and R alone are the asset view's (approve, rush): the arrow is Shift+L as in Figma, the
+  // rectangle Shift+R; the ellipse is O as in Figma and Excalidraw.
+  {
+    command: 'arrowTool',
+    matches: (i, key, mod) => !mod && i.shiftKey && key === 'l',
+    caps: ['Shift', 'L'],
+    description: 'Arrow',
+  },
+  {
+    command: 'rectangleTool',
+    matches: (i, key, mod) => !mod && i.shiftKey && key === 'r',
+    caps: ['Shift', 'R'],
+    description: 'Rectangle',
+  },
+  {
+    command: 'ellipseTool',
+    matches: (i, key, mod) => !mod && !i.shiftKey && key === 'o',
+    caps: ['O'],
+    description: 'Ellipse',
+  },
   {
     command: 'selectTool',
     matches: (i, key, mod) => !mod && !i.shiftKey && key === 'v',
@@ -41,7 +70,7 @@ export const MARKUP_SHORTCUTS: readonly MarkupShortcut[] = [
     command: 'deleteSelected',
     matches: (_i, key, mod) => !mod && (key === 'Delete' || key === 'Backspace'),
     caps: ['Delete'],
-    description: 'Delete line',
+    description: 'Delete shape',
   },
   {
     command: 'deselect',

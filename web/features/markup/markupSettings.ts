@@ -2,14 +2,18 @@ import { MARKUP_COLORS, MARKUP_SIZE_MAX, MARKUP_SIZE_MIN } from '@common/api/com
 
 /**
  * The markup editor's settings (projects-side §9): sizes 1 to 8 behind a 0–100 % slider, the line
- * tool by default. Of the two defaults the spec reports, size 3 in green #2B9324 is used (see
+ * tool by default; every drawing tool (line, arrow, rectangle, ellipse) draws with the same colour
+ * and size. Of the two defaults the spec reports, size 3 in green #2B9324 is used (see
  * docs/decisions.md, "Markup").
  */
 export { MARKUP_SIZE_MAX, MARKUP_SIZE_MIN };
 export const DEFAULT_MARKUP_COLOR = MARKUP_COLORS.green;
 export const DEFAULT_MARKUP_SIZE = 3;
 
-export type MarkupTool = 'line' | 'select';
+/** The drawing tools (each draws its kind of shape) and the selection tool. */
+export type DrawingTool = 'line' | 'arrow' | 'rectangle' | 'ellipse';
+export type MarkupTool = DrawingTool | 'select';
+export const DRAWING_TOOLS: readonly DrawingTool[] = ['line', 'arrow', 'rectangle', 'ellipse'];
 export const DEFAULT_MARKUP_TOOL: MarkupTool = 'line';
 
 /** The slider's 0–100 % as a stroke size, 1 at 0 % and 8 at 100 %, in even steps. */

@@ -98,3 +98,38 @@ describe('commentAt', () => {
     expect(commentAt(markup, { x: 200, y: 200 }, scale, 2000, 6)).toBeNull();
   });
 });
+
+describe('commentAt with typed shapes', () => {
+  const typed = (type: MarkupShape['type'], points: [number, number][]) => ({ ...shape(points), type });
+  // At 100 % a size-2 stroke is 4 px wide: within 2 + 6 px of its outline picks it.
+  const markup = storedMarkup(
+    [
+      comment(1, [
+        typed('rectangle', [
+          [0.1, 0.1],
+          [0.3, 0.5],
+        ]),
+      ]),
+      comment(2, [
+        typed('ellipse', [
+          [0.5, 0.1],
+          [0.9, 0.9],
+        ]),
+      ]),
+    ],
+    image,
+  );
+  it('keeps each shape’s type and picks a box along its sides, an ellipse along its outline', () => {
+    expect(markup.lines.map((l) => l.type)).toEqual(['rectangle', 'ellipse']);
+    expect(commentAt(markup, { x: 200 + 7, y: 300 }, 1, 2000, 6)).toBe(1);
+    expect(commentAt(markup, { x: 400, y: 500 - 7 }, 1, 2000, 6)).toBe(1);
+    expect(commentAt(markup, { x: 1000 - 7, y: 500 }, 1, 2000, 6)).toBe(2);
+    expect(commentAt(markup, { x: 1400, y: 100 + 7 }, 1, 2000, 6)).toBe(2);
+  });
+  it('is null inside a shape, away from its outline', () => {
+    expect(commentAt(markup, { x: 400, y: 300 }, 1, 2000, 6)).toBeNull();
+    expect(commentAt(markup, { x: 1400, y: 500 - 200 }, 1, 2000, 6)).toBeNull();
+    // The ellipse's box corner is outside the ellipse.
+    expect(commentAt(markup, { x: 1000 + 5, y: 100 + 5 }, 1, 2000, 6)).toBeNull();
+  });
+});

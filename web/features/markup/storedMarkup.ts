@@ -1,13 +1,17 @@
-import type { Comment } from '@common/api/comments';
+import { shapeTypeOf, type Comment, type MarkupShapeType } from '@common/api/comments';
 import type { Point } from '@web/features/viewer';
 import { relativePoints, type ImageSize } from './markupGeometry';
 import { strokeWidthPx } from './markupSettings';
 import { shapeAt } from './shapeAt';
+import { shapeOutline } from './shapeGeometry';
 
-/** One stored line, in the picture's pixels (one scale maps them to the screen, so strokes stay round). */
+/** One stored shape, in the picture's pixels (one scale maps them to the screen, so strokes stay round). */
 export interface StoredLine {
   commentId: number;
+  type: MarkupShapeType;
   points: readonly Point[];
+  /** What picks it: the line itself, an arrow's shaft, a box's sides, an ellipse's outline. */
+  outline: readonly Point[];
   color: string;
   size: number;
   /** The line's bounds in the picture's pixels, for a quick miss before measuring segments. */
@@ -39,11 +43,15 @@ export function storedMarkup(comments: readonly DrawnComment[], image: ImageSize
         x: p.x * image.width,
         y: p.y * image.height,
       }));
-      const xs = points.map((p) => p.x);
-      const ys = points.map((p) => p.y);
+      const type = shapeTypeOf(shape);
+      const outline = shapeOutline(type, points);
+      const xs = outline.map((p) => p.x);
+      const ys = outline.map((p) => p.y);
       return {
         commentId: comment.id,
+        type,
         points,
+        outline,
         color: shape.stroke_color,
         size: shape.stroke_size,
         box: { left: Math.min(...xs), top: Math.min(...ys), right: Math.max(...xs), bottom: Math.max(...ys) },
@@ -63,6 +71,11 @@ export function screenStrokeWidth(size: number, shownLongSidePx: number): number
   return Math.max(1, strokeWidthPx(1, shownLongSidePx) * size);
 }
 
+/** A stroke's width in the picture's pixels at `scale` (what screenStrokeWidth gives on screen). */
+export function pictureStrokeWidth(size: number, longSide: number, scale: number): number {
+  return screenStrokeWidth(size, longSide * scale) / scale;
+}
+
 /** How a comment's lines are drawn: one lit comment stands out, the others step back, done ones fade. */
 export function commentLook(
   comment: StoredComment,
@@ -78,10 +91,9 @@ export function commentLook(
  * `slackPx` screen pixels; later lines are drawn over earlier ones, so they win. Null when none.
  */
 export function commentAt(markup: StoredMarkup, at: Point, scale: number, longSide: number, slackPx: number) {
-  const shownLong = longSide * scale;
   for (let i = markup.lines.length - 1; i >= 0; i--) {
     const line = markup.lines[i]!;
-    const width = screenStrokeWidth(line.size, shownLong) / scale;
+    const width = pictureStrokeWidth(line.size, longSide, scale);
     const reach = width / 2 + slackPx / scale;
     const { box } = line;
     if (
@@ -91,7 +103,7 @@ export function commentAt(markup: StoredMarkup, at: Point, scale: number, longSi
       at.y > box.bottom + reach
     )
       continue;
-    if (shapeAt([{ points: line.points, width }], at, slackPx / scale) === 0) return line.commentId;
+    if (shapeAt([{ points: line.outline, width }], at, slackPx / scale) === 0) return line.commentId;
   }
   return null;
 }

@@ -1,6 +1,6 @@
 import type { AssetRound } from '@common/api/assets';
 import type { Comment } from '@common/api/comments';
-import { relativePolyline } from './carriedChecklist';
+import { THUMB_STROKE_PX, thumbPaths } from './carriedChecklist';
 import classes from './Feedback.module.css';
 
 const WIDTH = 76;
@@ -20,6 +20,7 @@ export function MarkupThumb({
 }) {
   const size = round?.width && round.height ? { width: round.width, height: round.height } : null;
   const height = size ? Math.round(Math.min(76, Math.max(40, (WIDTH * size.height) / size.width))) : 56;
+  const box = size ?? { width: 1, height: 1 };
   const src = round?.thumbnail_url ?? round?.lqip_url ?? null;
   return (
     <div
@@ -29,19 +30,29 @@ export function MarkupThumb({
       data-testid="carried-thumb"
     >
       {src && <img src={src} alt="" className={classes.thumbImage} loading="lazy" />}
-      <svg viewBox="0 0 1 1" preserveAspectRatio="none" className={classes.thumbLines} aria-hidden>
-        {comment.markup.map((shape, index) => (
-          <polyline
-            key={index}
-            points={relativePolyline(shape, size ?? { width: 1, height: 1 })}
-            fill="none"
-            stroke={shape.stroke_color}
-            strokeWidth={2}
-            strokeLinecap="round"
-            strokeLinejoin="round"
-            vectorEffect="non-scaling-stroke"
-          />
-        ))}
+      <svg
+        viewBox={`0 0 ${box.width} ${box.height}`}
+        preserveAspectRatio="none"
+        className={classes.thumbLines}
+        aria-hidden
+      >
+        {comment.markup.map((shape, index) => {
+          const { stroke, fill } = thumbPaths(shape, size, box.width / WIDTH);
+          return (
+            <g key={index} data-testid="carried-shape">
+              <path
+                d={stroke}
+                fill="none"
+                stroke={shape.stroke_color}
+                strokeWidth={THUMB_STROKE_PX}
+                strokeLinecap="round"
+                strokeLinejoin="round"
+                vectorEffect="non-scaling-stroke"
+              />
+              {fill && <path d={fill} fill={shape.stroke_color} />}
+            </g>
+          );
+        })}
       </svg>
       <span
         className={classes.thumbNumber}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Comment } from '@common/api/comments';
 import { restoreComment, withoutComment } from '@web/features/comments/api/carriedList';
-import { groupByRound, markerOf, relativePolyline } from './carriedChecklist';
+import { groupByRound, markerOf, thumbPaths } from './carriedChecklist';
 
 const comment = (id: number, over: Partial<Comment> = {}): Comment => ({
   id,
@@ -57,22 +57,54 @@ describe('the carried feedback checklist', () => {
 });
 
 describe('the drawing on the earlier round’s thumbnail', () => {
-  it('writes relative points as they are and absolute ones over the picture’s size', () => {
-    const shape = {
-      points: [
-        { x: 0.25, y: 0.5 },
-        { x: 1, y: 0 },
-      ],
-      stroke_color: '#000000',
-      stroke_size: 2,
-      is_relative: true,
-    };
-    expect(relativePolyline(shape, { width: 400, height: 200 })).toBe('0.2500,0.5000 1.0000,0.0000');
+  const shape = {
+    points: [
+      { x: 0.25, y: 0.5 },
+      { x: 1, y: 0 },
+    ],
+    stroke_color: '#000000',
+    stroke_size: 2,
+    is_relative: true,
+  };
+
+  it('draws relative points over the picture’s size and absolute ones as they are', () => {
+    expect(thumbPaths(shape, { width: 400, height: 200 }, 5)).toEqual({
+      stroke: 'M100 100L400 0',
+      fill: null,
+    });
     expect(
-      relativePolyline(
-        { ...shape, points: [{ x: 100, y: 50 }], is_relative: false },
+      thumbPaths(
+        {
+          ...shape,
+          points: [
+            { x: 100, y: 50 },
+            { x: 200, y: 50 },
+          ],
+          is_relative: false,
+        },
         { width: 400, height: 200 },
-      ),
-    ).toBe('0.2500,0.2500');
+        5,
+      ).stroke,
+    ).toBe('M100 50L200 50');
+  });
+
+  it('draws typed shapes as theirs, an arrowhead four thumbnail strokes long', () => {
+    const size = { width: 400, height: 200 };
+    expect(thumbPaths({ ...shape, type: 'rectangle' }, size, 5).stroke).toBe('M100 0H400V100H100Z');
+    const arrow = thumbPaths(
+      {
+        ...shape,
+        type: 'arrow',
+        points: [
+          { x: 0, y: 0.5 },
+          { x: 0.5, y: 0.5 },
+        ],
+      },
+      size,
+      5,
+    );
+    // 2 px strokes at 5 units a pixel: a head 40 units long, 20 each side of the shaft.
+    expect(arrow.fill).toBe('M200 100L160 120L160 80Z');
+    expect(arrow.stroke).toBe('M0 100L176 100');
   });
 });

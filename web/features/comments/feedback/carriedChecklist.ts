@@ -1,4 +1,5 @@
-import type { Comment } from '@common/api/comments';
+import { shapeTypeOf, type Comment } from '@common/api/comments';
+import { shapePaths, type ShapePaths } from '@web/features/markup';
 
 /** The comments of one earlier round in the checklist ('Feedback from Round N'). */
 export interface CarriedGroup {
@@ -36,16 +37,21 @@ export const CHECKLIST_TEXTS = {
   hide: 'Hide',
 } as const;
 
-/** A shape's points as SVG polyline points in 0..1 of the picture (absolute ones divided by its size). */
-export function relativePolyline(
+/** The thumbnail's strokes, in CSS pixels whatever their size (arrowheads follow: four widths long). */
+export const THUMB_STROKE_PX = 2;
+
+/**
+ * A shape's paths on the earlier round's thumbnail, in a box of the picture's pixels (0..1 when its
+ * size is unknown); `unitsPerPx` is the box's units to a CSS pixel of the thumbnail.
+ */
+export function thumbPaths(
   shape: Comment['markup'][number],
-  size: { width: number; height: number },
-): string {
-  return shape.points
-    .map((p) => {
-      const x = shape.is_relative ? p.x : p.x / size.width;
-      const y = shape.is_relative ? p.y : p.y / size.height;
-      return `${x.toFixed(4)},${y.toFixed(4)}`;
-    })
-    .join(' ');
+  size: { width: number; height: number } | null,
+  unitsPerPx: number,
+): ShapePaths {
+  const box = size ?? { width: 1, height: 1 };
+  const points = shape.is_relative
+    ? shape.points.map((p) => ({ x: p.x * box.width, y: p.y * box.height }))
+    : shape.points;
+  return shapePaths(shapeTypeOf(shape), points, { width: THUMB_STROKE_PX * unitsPerPx, unit: 0 });
 }
