@@ -18,6 +18,9 @@ export const ACTIVITY_TEXTS = {
   project_shared: (d) => (d.downloadable ? 'shared a public link with downloads.' : 'shared a public link.'),
   project_share_changed: () => 'changed the settings of the public link.',
   project_share_revoked: () => 'revoked the public link.',
+  share_link_created: (d) => `made ${linkOf(d)}.`,
+  share_link_changed: (d) => `changed the settings of ${linkOf(d)}.`,
+  share_link_revoked: (d) => `revoked ${linkOf(d)}.`,
   member_invited: (d) => `invited ${s(d.email)} as ${s(d.role_label)}.`,
   member_joined: (d) => `joined the project as ${s(d.role_label)}.`,
   member_removed: (d) => `removed ${s(d.name)} from the project.`,
@@ -91,6 +94,14 @@ function s(value: unknown): string {
 
 function q(value: unknown): string {
   return `“${s(value)}”`;
+}
+
+/** 'a review link to the folder “Selects”', 'a view-only link to 3 assets', '… to the project'. */
+function linkOf(d: ActivityData): string {
+  const kind = d.kind === 'review' ? 'a review link' : 'a view-only link';
+  if (d.scope === 'folder') return `${kind} to the folder ${q(d.folder)}`;
+  if (d.scope === 'assets') return `${kind} to ${d.assets === 1 ? '1 asset' : `${s(d.assets)} assets`}`;
+  return `${kind} to the project`;
 }
 
 function list(value: unknown): string {

@@ -81,6 +81,10 @@ export const DOMAIN_EVENTS = {
   'project.shared': kind<{ downloadable: boolean }>('project_shared'),
   'project.share_changed': kind<NoData>('project_share_changed'),
   'project.share_revoked': kind<NoData>('project_share_revoked'),
+  /** A link beside the public link (issue 26) made, its options changed, or revoked (subject: the Project). */
+  'share_link.created': kind<ShareLinkFacts>('share_link_created'),
+  'share_link.changed': kind<ShareLinkFacts>('share_link_changed'),
+  'share_link.revoked': kind<ShareLinkFacts>('share_link_revoked'),
 
   // Project members (subject: the ProjectMember or ProjectInvitation)
   'member.invited': kind<{ email: string; role: ProjectRole; role_label: string }>('member_invited'),
@@ -187,6 +191,14 @@ function kind<Data extends object>(activity: ActivityAction | null = null): Even
 type NoData = Record<string, never>;
 type FromTo = { from: string; to: string };
 type AssetName = { name: string };
+/** `folder`: a folder link's folder name; `assets`: how many assets a selection link reaches. */
+type ShareLinkFacts = {
+  link_id: number;
+  kind: 'view' | 'review';
+  scope: 'project' | 'folder' | 'assets';
+  folder: string | null;
+  assets: number;
+};
 /** `asset`: the asset's name; `parent_id`: the root comment of a reply, null for a root comment. */
 /** `version_id`: the round the comment is on (a shared view's stream tells only the latest round's news). */
 type CommentOn = { asset: string; asset_id: number; parent_id: number | null; version_id: number };

@@ -46,6 +46,7 @@ import { projectMemberRoutes } from './routes/projectMembers';
 import { folderRoutes } from './routes/folders';
 import { labelRoutes } from './routes/labels';
 import { sharingRoutes } from './routes/sharing';
+import { shareLinkRoutes } from './routes/shareLinks';
 import { sharedViewRoutes } from './routes/sharedView';
 import { activityLogRoutes } from './routes/activityLogs';
 import { projectBulkRoutes } from './routes/projectBulk';
@@ -144,6 +145,7 @@ export async function buildApp(
       await api.register(folderRoutes(ctx));
       await api.register(labelRoutes(ctx));
       await api.register(sharingRoutes(ctx));
+      await api.register(shareLinkRoutes(ctx));
       await api.register(sharedViewRoutes(ctx));
       await api.register(activityLogRoutes(ctx));
       await api.register(projectBulkRoutes(ctx));

@@ -5,13 +5,13 @@ import { isIsoDate, PROJECT_DATE_TEXTS } from '../projectDates';
 import { INVITABLE_PROJECT_ROLES, PROJECT_ROLE_NAMES, PROJECT_ROLES } from '../projectRoles';
 import { emailField, nameField, optionalName, optionalText } from '../validation';
 import { roleField } from './roleFields';
+import { shareExpiryField, sharedLinkSchema, sharePasswordField } from './shareLinks';
 import { personSchema } from './workspaces';
 
 /** The project side's wire format (projects-side §3, §7). */
 
 export const PROJECT_DESCRIPTION_MAX = 2000;
-export const SHARE_PASSWORD_MIN = 4;
-export const SHARE_PASSWORD_MAX = 128;
+export { SHARE_PASSWORD_MAX, SHARE_PASSWORD_MIN } from './shareLinks';
 /** Ids one bulk call may carry (delete, archive, leave, labels). */
 export const BULK_IDS_MAX = 500;
 
@@ -295,19 +295,9 @@ export const shareRequestSchema = z.object({
   /** Beyond the spec: the link's viewers see the team's comments and their drawings (default off). */
   show_comments: z.boolean().default(false),
   /** Beyond the spec: a password the viewer must give; null removes it, absent keeps it. */
-  password: z
-    .string()
-    .min(SHARE_PASSWORD_MIN, { error: `Password should be at least ${SHARE_PASSWORD_MIN} characters long.` })
-    .max(SHARE_PASSWORD_MAX, { error: `Password should be up to ${SHARE_PASSWORD_MAX} characters long.` })
-    .nullable()
-    .optional(),
+  password: sharePasswordField,
   /** Beyond the spec: the link stops working after this instant (ISO 8601); null removes it. */
-  expires_at: z
-    .string()
-    .max(40, { error: 'Expiry should be a valid date.', abort: true })
-    .pipe(z.iso.datetime({ offset: true, error: 'Expiry should be a valid date.' }))
-    .nullable()
-    .optional(),
+  expires_at: shareExpiryField,
 });
 export type ShareRequest = z.input<typeof shareRequestSchema>;
 
@@ -329,7 +319,10 @@ export const sharedProjectSchema = z.object({
   shows_comments: z.boolean(),
   cover_url: z.string().nullable(),
   workspace: z.object({ name: z.string(), logo: z.string().nullable() }),
+  /** The folders the link reaches: all for a project link, its own for a folder link, none for a selection. */
   folders: z.array(folderSchema),
+  /** What the link is and reaches (issue 26); the project's public link is ('view', 'project'). */
+  link: sharedLinkSchema,
 });
 export type SharedProject = z.infer<typeof sharedProjectSchema>;
 

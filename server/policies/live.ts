@@ -67,6 +67,8 @@ export const SHARE_EVENT_TYPES: ReadonlySet<DomainEventType> = new Set([
   'project.shared',
   'project.share_changed',
   'project.share_revoked',
+  'share_link.changed',
+  'share_link.revoked',
   'project.archived',
   'project.activated',
   'project.deleted',

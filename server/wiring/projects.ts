@@ -17,6 +17,7 @@ import { ProjectSharing } from '../services/projects/projectSharing';
 import { ProjectsViewOptionsService } from '../services/projects/projectsViewOptions';
 import { ProjectTransfers } from '../services/projects/projectTransfers';
 import { SharedAccess } from '../services/projects/sharedAccess';
+import { ShareLinkService } from '../services/projects/shareLinks';
 import { TaskService } from '../services/projects/tasks';
 import { WorkspaceProjects } from '../services/projects/workspaceProjects';
 import type { Platform } from './platform';
@@ -90,6 +91,8 @@ export function projectServices(
       config.sessionSecret,
     ),
     projectSharing: new ProjectSharing(uow, projectAccess, folders, clock),
+    /** Links beside the public link: to the project, a folder or a selection (issue 26). */
+    shareLinks: new ShareLinkService(uow, projectAccess, clock),
     activityLogReader: new ActivityLogReader(uow, projectAccess),
     /** A project's tasks panel. */
     tasks: new TaskService(uow, projectAccess, clock),

@@ -146,6 +146,8 @@ describe('the shared view', () => {
       cover_url: null,
       workspace: { name: cast.workspace.name, logo: null },
       folders: [expect.objectContaining({ id: folder.id, name: 'Selects', current_user_is_owner: false })],
+      // The project's own public link: view only, the whole project.
+      link: { kind: 'view', scope: 'project' },
     });
     const one = await anonymous.get(`/shared/${hash}/folders/${folder.id}`);
     expect(one.status).toBe(200);

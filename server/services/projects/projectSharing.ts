@@ -8,6 +8,7 @@ import { authorize } from '../../policies/projects';
 import type { FolderService } from './folders';
 import type { ProjectAccess, ProjectView } from './projectAccess';
 import { changeProject } from './projectEvents';
+import type { SharedProject as SharedLinkProject } from './sharedAccess';
 import { hashPassword, randomToken, sha256 } from '../../secrets';
 
 export type ShareAnswer = z.infer<typeof shareAnswerSchema>;
@@ -80,8 +81,8 @@ export class ProjectSharing {
     );
   }
 
-  /** What an anonymous viewer sees of a project SharedAccess resolved. */
-  async sharedProject(project: ProjectRow): Promise<SharedProject> {
+  /** What an anonymous viewer sees of a project SharedAccess resolved, through the link they hold. */
+  async sharedProject(project: SharedLinkProject): Promise<SharedProject> {
     const workspace = await this.uow.read.workspaces.findById(project.workspace_id);
     if (!workspace || !project.share_hash) throw notFound();
     const hash = encodeURIComponent(project.share_hash);
@@ -97,6 +98,9 @@ export class ProjectSharing {
       // The workspace logo is served to members only; the shared bar shows the name.
       workspace: { name: workspace.name, logo: null },
       folders: await this.folders.listShared(project),
+      link: project.share_link
+        ? { kind: project.share_link.kind, scope: project.share_link.scope }
+        : { kind: 'view', scope: 'project' },
     };
   }
 
