@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { MARKUP_COLORS, type Comment } from '@common/api/comments';
-import { newPage, shot, useAppAndBrowser } from './harness';
+import { newPage, SCREENSHOT_DIR, shot, useAppAndBrowser } from './harness';
+import { landscape } from './landscapes';
 import { makeUser, signUpInSession } from './journeys';
 import { call, createProject, trialWorkspace } from './projectJourneys';
 import { drawStroke, pictureShown, uploadPicture } from './reviewJourneys';
@@ -120,8 +121,17 @@ describe('markup shapes', () => {
     await page.getByRole('radio', { name: 'Colour Green' }).click();
     await page.keyboard.press('o');
     await expect.poll(() => pressed('Ellipse').getAttribute('aria-pressed')).toBe('true');
-    await drag(page, ELLIPSE.from, ELLIPSE.to);
+    // While the drag goes on, the ellipse is drawn live; on release it joins the draft.
+    const [from, to] = [await onScreen(page, ELLIPSE.from), await onScreen(page, ELLIPSE.to)];
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    await page.mouse.move(to.x, to.y, { steps: 8 });
+    await expect.poll(() => page.getByTestId('markup-live').getAttribute('d')).toMatch(/^M[\d.]+ [\d.]+A/);
+    await shot(page, 'shapes-live');
+    await page.mouse.up();
     await expect.poll(() => draft.count()).toBe(4);
+    expect(await page.getByTestId('markup-live').getAttribute('d')).toBe('');
+    await shot(page, 'shapes-draft');
     expect(await draft.evaluateAll((shapes) => shapes.map((s) => s.getAttribute('data-type')))).toEqual([
       'line',
       'arrow',
@@ -181,5 +191,64 @@ describe('markup shapes', () => {
     await expect.poll(async () => (await viewOf(page)).scale).toBeCloseTo(fitScale * 2.25, 3);
     await expectShapesDrawn(page);
     await shot(page, 'shapes-zoomed');
+  });
+
+  it('draws the typed shapes on a public link and on the next round’s carried-feedback thumbnail', async () => {
+    const { page } = await newPage(env.browser, env.app);
+    await signUpInSession(page, makeUser({ name: 'Sasha Shapes' }));
+    const workspace = await trialWorkspace(page);
+    const project = await createProject(page, workspace.id, { name: 'Shared shapes' });
+    const asset = await uploadPicture(page, project.id, { name: 'poster.jpg', variant: 2, ...IMAGE });
+    await env.app.ctx.jobs.idle();
+    const style = { stroke_color: MARKUP_COLORS.blue, stroke_size: 3, is_relative: true };
+    await call(page, 'POST', '/comments', {
+      asset_id: asset.id,
+      text: 'Box, arrow and ring',
+      markup: [
+        {
+          points: [
+            { x: 0.32, y: 0.34 },
+            { x: 0.46, y: 0.3 },
+            { x: 0.4, y: 0.25 },
+          ],
+          ...style,
+        },
+        { type: 'arrow', points: [ARROW.tail, ARROW.head], ...style },
+        { type: 'rectangle', points: [BOX.from, BOX.to], ...style },
+        { type: 'ellipse', points: [ELLIPSE.from, ELLIPSE.to], ...style },
+      ],
+    });
+
+    // The public link with its comments shown draws them as the members' view does.
+    const { share_hash } = await call<{ share_hash: string }>(page, 'POST', `/projects/${project.id}/share`, {
+      show_comments: true,
+    });
+    const visitor = (await newPage(env.browser, env.app)).page;
+    await visitor.goto(`/projects/shared_view/${share_hash}/assets/${asset.id}`);
+    await pictureShown(visitor);
+    await visitor.locator('[data-testid="markup-canvas"][data-shapes="4"]').waitFor();
+    await expectShapesDrawn(visitor);
+    await shot(visitor, 'shapes-shared');
+
+    // Round 2: the comment waits in the checklist, its thumbnail drawing the four shapes.
+    const answer = await page.request.post(`/api/v1/assets/${asset.id}/versions`, {
+      multipart: {
+        file: { name: 'poster-r2.jpg', mimeType: 'image/jpeg', buffer: await landscape(3) },
+      },
+    });
+    expect(answer.status()).toBe(201);
+    await page.goto(`/projects/${project.id}/assets/${asset.id}`);
+    const thumb = page.getByTestId('carried-thumb');
+    await thumb.waitFor();
+    const shapes = thumb.getByTestId('carried-shape');
+    expect(await shapes.count()).toBe(4);
+    const paths = await shapes.evaluateAll((groups) =>
+      groups.map((g) => [...g.querySelectorAll('path')].map((p) => p.getAttribute('fill'))),
+    );
+    // Each shape stroked; the arrow's head filled in its colour.
+    expect(paths).toEqual([['none'], ['none', MARKUP_COLORS.blue], ['none'], ['none']]);
+    await pictureShown(page);
+    await thumb.screenshot({ path: `${SCREENSHOT_DIR}/shapes-carried-thumb.png`, scale: 'device' });
+    await shot(page, 'shapes-carried');
   });
 });
