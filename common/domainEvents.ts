@@ -202,7 +202,17 @@ type ShareLinkFacts = {
 /** `asset`: the asset's name; `parent_id`: the root comment of a reply, null for a root comment. */
 /** `version_id`: the round the comment is on (a shared view's stream tells only the latest round's news). */
 type CommentOn = { asset: string; asset_id: number; parent_id: number | null; version_id: number };
-type CommentWritten = CommentOn & { excerpt: string; markup_number: number | null; mentions: number[] };
+/**
+ * `guest_id` and `guest_name`: the guest of a review link who wrote it (the event's actor is then
+ * null), named as a guest's decision names them.
+ */
+type CommentWritten = CommentOn & {
+  excerpt: string;
+  markup_number: number | null;
+  mentions: number[];
+  guest_id?: number;
+  guest_name?: string;
+};
 /** What changed in a subscription, by `change`. */
 export type SubscriptionChange =
   | { change: 'plan'; from_price_id: number; price_id: number }

@@ -48,6 +48,7 @@ import { labelRoutes } from './routes/labels';
 import { sharingRoutes } from './routes/sharing';
 import { shareLinkRoutes } from './routes/shareLinks';
 import { sharedViewRoutes } from './routes/sharedView';
+import { guestRoutes } from './routes/guests';
 import { activityLogRoutes } from './routes/activityLogs';
 import { projectBulkRoutes } from './routes/projectBulk';
 import { projectListRoutes } from './routes/projectLists';
@@ -147,6 +148,7 @@ export async function buildApp(
       await api.register(sharingRoutes(ctx));
       await api.register(shareLinkRoutes(ctx));
       await api.register(sharedViewRoutes(ctx));
+      await api.register(guestRoutes(ctx));
       await api.register(activityLogRoutes(ctx));
       await api.register(projectBulkRoutes(ctx));
       await api.register(projectListRoutes(ctx));

@@ -263,11 +263,21 @@ export const updateCommentSchema = z.object({
 });
 export type UpdateCommentRequest = z.input<typeof updateCommentSchema>;
 
+/**
+ * Who wrote a comment: a member (their id, name and avatar), or a guest of a review link
+ * (`is_guest` true: id and avatar null, the name they gave).
+ */
 export const commentAuthorSchema = z.object({
   id: z.number().int().nullable(),
   name: z.string(),
   avatar: z.string().nullable(),
+  /**
+   * Every answer states it (false for members). Optional in the type only while the web app's
+   * optimistic comments are built without it (web/features/comments/api/commentCache.ts).
+   */
+  is_guest: z.boolean().optional(),
 });
+export type CommentAuthor = z.infer<typeof commentAuthorSchema>;
 
 export const commentFileSchema = z.object({
   id: z.number().int(),

@@ -8,7 +8,7 @@ import {
 import type { CommentFileRow, CommentWithAuthor } from '../db/repositories/comments';
 import { commentAbilities, type CommentRanks } from '../policies/comments';
 import type { ProjectView } from '../policies/projectView';
-import { avatarUrl } from './user';
+import { presentAuthor } from './commentAuthor';
 
 /** The address members fetch a comment's file at (behind the comments policy). */
 export function commentFileUrl(file: Pick<CommentFileRow, 'id' | 'comment_id'>): string {
@@ -41,11 +41,7 @@ function presentOne(
     round_number: row.round_number,
     text: row.text,
     mentions: mentionedIds(row.text),
-    user: {
-      id: row.user_id,
-      name: row.author_name ?? 'Deleted user',
-      avatar: row.user_id !== null ? avatarUrl({ id: row.user_id, avatar_key: row.author_avatar_key }) : null,
-    },
+    user: presentAuthor(row),
     parent_id: row.parent_id,
     created_at: row.created_at,
     updated_at: row.updated_at,

@@ -2,6 +2,7 @@ import { plainCommentText } from '@common/api/commentCarryOver';
 import type { SharedComment, SharedReply } from '@common/api/sharedAssets';
 import type { CommentWithAuthor } from '../db/repositories/comments';
 import { parseMarkup } from './comment';
+import { authorName } from './commentAuthor';
 
 function presentOne(row: CommentWithAuthor): SharedReply {
   return {
@@ -15,7 +16,7 @@ function presentOne(row: CommentWithAuthor): SharedReply {
     page: row.page,
     is_edited: row.is_edited === 1,
     global_comment: row.global_comment === 1,
-    author: { name: row.author_name ?? 'Deleted user' },
+    author: { name: authorName(row) },
   };
 }
 

@@ -42,6 +42,10 @@ export const SHARED_ROUTES = [
   { method: 'GET', url: '/shared/:shareHash/downloads', hashIn: 'path' },
   { method: 'GET', url: '/shared/:shareHash/assets', hashIn: 'path' },
   { method: 'GET', url: '/shared/:shareHash/assets/:assetId', hashIn: 'path' },
+  { method: 'POST', url: '/shared/:shareHash/guests', hashIn: 'path' },
+  { method: 'GET', url: '/shared/:shareHash/guest', hashIn: 'path' },
+  { method: 'GET', url: '/shared/:shareHash/assets/:assetId/comments', hashIn: 'path' },
+  { method: 'POST', url: '/shared/:shareHash/comments', hashIn: 'path' },
 ] as const satisfies readonly { method: string; url: string; hashIn: 'path' | 'query' }[];
 
 /** Routes registered inside a shared scope (method and path under the API prefix), for that test. */

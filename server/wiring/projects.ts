@@ -2,6 +2,7 @@ import { ProjectPresenter } from '../presenters/project';
 import { ActivityLogReader } from '../services/projects/activityLogReader';
 import { AssetFolderContents } from '../services/projects/assetFolderContents';
 import { FolderService } from '../services/projects/folders';
+import { GuestService } from '../services/projects/guests';
 import { InvitationEmailAllowance } from '../services/workspaces/invitationEmailAllowance';
 import { LabelService } from '../services/projects/labels';
 import { ProjectAccess } from '../services/projects/projectAccess';
@@ -93,6 +94,8 @@ export function projectServices(
     projectSharing: new ProjectSharing(uow, projectAccess, folders, clock),
     /** Links beside the public link: to the project, a folder or a selection (issue 26). */
     shareLinks: new ShareLinkService(uow, projectAccess, clock),
+    /** Who the guests of review links are (their token's cookie). */
+    guests: new GuestService(uow, clock),
     activityLogReader: new ActivityLogReader(uow, projectAccess),
     /** A project's tasks panel. */
     tasks: new TaskService(uow, projectAccess, clock),

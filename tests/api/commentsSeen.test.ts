@@ -112,11 +112,16 @@ describe('GET /projects/{projectID}/assets/{id}/comments/seen_by_users', () => {
     const collaboratorSaw = t.clock.now().toISOString();
     expect(await seenBy()).toEqual([
       {
-        user: { id: cast.collaborator.user.id, name: cast.collaborator.user.name, avatar: null },
+        user: {
+          id: cast.collaborator.user.id,
+          name: cast.collaborator.user.name,
+          avatar: null,
+          is_guest: false,
+        },
         last_seen_at: collaboratorSaw,
       },
       {
-        user: { id: cast.viewer.user.id, name: cast.viewer.user.name, avatar: null },
+        user: { id: cast.viewer.user.id, name: cast.viewer.user.name, avatar: null, is_guest: false },
         last_seen_at: viewerSaw,
       },
     ]);

@@ -1,5 +1,5 @@
 import type { Db } from '../database';
-import type { CommentWithAuthor } from './comments';
+import { commentsWithAuthors, type CommentWithAuthor } from './comments';
 
 /**
  * Comments seen across rounds: the open root comments an asset's newer round is waiting on, moving
@@ -9,11 +9,7 @@ export class CommentRoundsRepository {
   constructor(private readonly db: Db) {}
 
   private withAuthor() {
-    return this.db
-      .selectFrom('comments as c')
-      .leftJoin('users as u', 'u.id', 'c.user_id')
-      .selectAll('c')
-      .select(['u.name as author_name', 'u.avatar_key as author_avatar_key']);
+    return commentsWithAuthors(this.db);
   }
 
   /**

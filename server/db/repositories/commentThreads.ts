@@ -1,5 +1,5 @@
 import type { Db } from '../database';
-import type { CommentWithAuthor } from './comments';
+import { commentsWithAuthors, type CommentWithAuthor } from './comments';
 
 /** Which threads of an asset a comment list pages through. */
 export interface ThreadScope {
@@ -19,11 +19,7 @@ export class CommentThreadsRepository {
   constructor(private readonly db: Db) {}
 
   private withAuthor() {
-    return this.db
-      .selectFrom('comments as c')
-      .leftJoin('users as u', 'u.id', 'c.user_id')
-      .selectAll('c')
-      .select(['u.name as author_name', 'u.avatar_key as author_avatar_key']);
+    return commentsWithAuthors(this.db);
   }
 
   /** `limit` root comments of `scope` from `offset`, with their authors. */

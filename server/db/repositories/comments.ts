@@ -10,8 +10,25 @@ export type NewCommentFile = Omit<Insertable<CommentFilesTable>, 'id'>;
 /** Where a comment file is stored and what it counts in its project's storage. */
 export type CommentFileStorage = Pick<CommentFileRow, 'storage_key' | 'size_bytes' | 'project_id'>;
 
-/** A comment with its author's name and avatar (null when the author's account is gone). */
-export type CommentWithAuthor = CommentRow & { author_name: string | null; author_avatar_key: string | null };
+/**
+ * A comment with its author: a member's name and avatar (null when the account is gone), or the
+ * name of the guest who wrote it through a review link (`guest_id` set, `guest_name`).
+ */
+export type CommentWithAuthor = CommentRow & {
+  author_name: string | null;
+  author_avatar_key: string | null;
+  guest_name: string | null;
+};
+
+/** Comments with their authors, member or guest: what every comment list reads from. */
+export function commentsWithAuthors(db: Db) {
+  return db
+    .selectFrom('comments as c')
+    .leftJoin('users as u', 'u.id', 'c.user_id')
+    .leftJoin('guests as g', 'g.id', 'c.guest_id')
+    .selectAll('c')
+    .select(['u.name as author_name', 'u.avatar_key as author_avatar_key', 'g.name as guest_name']);
+}
 
 /** What an asset's presentation to one user needs of their sights and of its comments. */
 export interface AssetCommentFacts {
@@ -74,12 +91,7 @@ export class CommentsRepository {
 
   /** The comments and replies of an asset (of one round when `versionId` is given), the oldest first. */
   list(assetId: number, versionId?: number): Promise<CommentWithAuthor[]> {
-    let query = this.db
-      .selectFrom('comments as c')
-      .leftJoin('users as u', 'u.id', 'c.user_id')
-      .selectAll('c')
-      .select(['u.name as author_name', 'u.avatar_key as author_avatar_key'])
-      .where('c.asset_id', '=', assetId);
+    let query = commentsWithAuthors(this.db).where('c.asset_id', '=', assetId);
     if (versionId !== undefined) query = query.where('c.version_id', '=', versionId);
     return query.orderBy('c.created_at').orderBy('c.id').execute();
   }
@@ -87,11 +99,7 @@ export class CommentsRepository {
   /** Comments by id, with their authors (for answering one comment and its replies). */
   withAuthors(ids: number[]): Promise<CommentWithAuthor[]> {
     if (ids.length === 0) return Promise.resolve([]);
-    return this.db
-      .selectFrom('comments as c')
-      .leftJoin('users as u', 'u.id', 'c.user_id')
-      .selectAll('c')
-      .select(['u.name as author_name', 'u.avatar_key as author_avatar_key'])
+    return commentsWithAuthors(this.db)
       .where((eb) => eb.or([eb('c.id', 'in', ids), eb('c.parent_id', 'in', ids)]))
       .orderBy('c.created_at')
       .orderBy('c.id')

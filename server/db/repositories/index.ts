@@ -14,6 +14,7 @@ import { CommentsRepository } from './comments';
 import { CommentRoundsRepository } from './commentRounds';
 import { CommentThreadsRepository } from './commentThreads';
 import { DomainEventsRepository } from './domainEvents';
+import { GuestsRepository } from './guests';
 import { FoldersRepository } from './folders';
 import { LabelsRepository } from './labels';
 import { LiveFactsRepository } from './liveFacts';
@@ -63,6 +64,7 @@ const REPOSITORIES = {
   commentThreads: (db: Db) => new CommentThreadsRepository(db),
   domainEvents: (db: Db) => new DomainEventsRepository(db),
   folders: (db: Db) => new FoldersRepository(db),
+  guests: (db: Db) => new GuestsRepository(db),
   labels: (db: Db) => new LabelsRepository(db),
   liveFacts: (db: Db) => new LiveFactsRepository(db),
   mailOutbox: (db: Db) => new MailOutboxRepository(db),

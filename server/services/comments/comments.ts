@@ -9,7 +9,9 @@ import {
   type SeenByUser,
 } from '@common/api/comments';
 import type { Clock } from '../../clock';
+import { GUEST_TEXTS } from '@common/api/guests';
 import type { AssetRow } from '../../db/repositories/assets';
+import type { ProjectRow } from '../../db/repositories/projects';
 import type { CommentRow, CommentWithAuthor } from '../../db/repositories/comments';
 import type { TxOf, UnitOfWorkOf } from '../../db/unitOfWork';
 import { AppError, invalidRecord } from '../../errors';
@@ -48,6 +50,16 @@ export interface CommentChanges {
   files?: number[];
 }
 
+/**
+ * Who writes a new comment: a member (`userId`), or a guest of a review link (`guest`, userId
+ * null: the event then has no member for its actor and names the guest in its data).
+ */
+interface Writer {
+  project: Pick<ProjectRow, 'id' | 'workspace_id'>;
+  userId: number | null;
+  guest: { id: number; name: string } | null;
+}
+
 /** The repositories CommentService uses. */
 type CommentRepositories =
   'assetUploads' | 'assetVersions' | 'assets' | 'comments' | 'projects' | StorageRoomRepositories;
@@ -70,23 +82,56 @@ export class CommentService {
   async create(userId: number, input: NewCommentInput, uploads: readonly CommentUpload[]): Promise<Comment> {
     const { asset, view } = await this.assetAccess.forAsset(userId, input.asset_id);
     authorizeComments(view, 'add');
-    const markup = input.markup ?? [];
     const parent = input.parent_id ? await this.parentOf(asset, input.parent_id) : null;
+    const checked = await this.checked(asset, input, parent);
+    await this.checkMentions(view, input.text);
+    this.files.check(uploads);
+
+    const stored = await this.files.store(view, uploads);
+    const writer: Writer = { project: view.project, userId: view.userId, guest: null };
+    const id = await this.withFiles(view, stored, (tx) =>
+      this.insert(tx, writer, asset, checked, parent, stored),
+    );
+    return this.presentOne(view, id);
+  }
+
+  /**
+   * A guest's comment or reply through a review link (issue 26), with the members' rules and caps:
+   * on the asset's current round only, a reply only to a thread of that round the guest sees
+   * (`sees`), no mentions, no files. The caller has checked that the link reaches the asset.
+   * Answers the new comment's id.
+   */
+  async createAsGuest(
+    guest: { id: number; name: string },
+    project: Pick<ProjectRow, 'id' | 'workspace_id'>,
+    asset: AssetRow,
+    input: NewCommentInput,
+    sees: (thread: CommentRow) => boolean,
+  ): Promise<number> {
+    const parent = input.parent_id ? await this.parentOf(asset, input.parent_id) : null;
+    if (parent && (parent.version_id !== asset.current_version_id || !sees(parent)))
+      throw invalidRecord({ parent_id: [GUEST_TEXTS.parentNotVisible] });
+    const checked = await this.checked(asset, input, parent);
+    if (mentionedIds(input.text).length > 0) throw invalidRecord({ text: [GUEST_TEXTS.noMentions] });
+    const writer: Writer = { project, userId: null, guest };
+    return this.uow.transaction((tx) => this.insert(tx, writer, asset, checked, parent, []));
+  }
+
+  /** The members' rules of a new comment's markup, place and page, whoever writes it. */
+  private async checked(
+    asset: AssetRow,
+    input: NewCommentInput,
+    parent: CommentRow | null,
+  ): Promise<NewCommentInput & { markup: MarkupShape[]; page: number | null }> {
+    const markup = input.markup ?? [];
     if (parent && markup.length > 0) throw invalidRecord({ markup: [COMMENT_TEXTS.replyNoMarkup] });
     if (parent && input.global_comment)
       throw invalidRecord({ global_comment: [COMMENT_TEXTS.replyNoGlobal] });
     if (input.global_comment && markup.length > 0)
       throw invalidRecord({ markup: [COMMENT_TEXTS.globalNoMarkup] });
-    await this.checkMentions(view, input.text);
-    this.files.check(uploads);
     if (asset.current_version_id === null) throw new AppError(404, 'not_found', COMMENT_TEXTS.noRound);
     const page = await this.pageOf(asset, asset.current_version_id, input, markup, parent);
-
-    const stored = await this.files.store(view, uploads);
-    const id = await this.withFiles(view, stored, (tx) =>
-      this.insert(tx, view, asset, { ...input, markup, page }, parent, stored),
-    );
-    return this.presentOne(view, id);
+    return { ...input, markup, page };
   }
 
   async update(
@@ -196,7 +241,7 @@ export class CommentService {
     authorizeComments(view, 'see');
     const rows = await this.uow.read.comments.seenBy(view.project.id, asset!.id);
     return rows.map((r) => ({
-      user: { id: r.id, name: r.name, avatar: avatarUrl(r) },
+      user: { id: r.id, name: r.name, avatar: avatarUrl(r), is_guest: false },
       last_seen_at: r.last_seen_at,
     }));
   }
@@ -271,13 +316,13 @@ export class CommentService {
 
   private async insert(
     tx: TxOf<'assets' | 'comments'>,
-    view: ProjectView,
+    writer: Writer,
     asset: AssetRow,
     input: NewCommentInput & { markup: MarkupShape[]; page: number | null },
     parent: CommentRow | null,
     stored: StoredCommentFile[],
   ): Promise<number> {
-    await tx.lock('projects', view.project.id);
+    await tx.lock('projects', writer.project.id);
     // The asset, or the comment replied to, may have gone since they were read.
     const current = await tx.assets.findById(asset.id);
     if (!current || current.current_version_id === null)
@@ -293,7 +338,8 @@ export class CommentService {
       asset_id: current.id,
       version_id: parent ? parent.version_id : current.current_version_id,
       round_number: parent ? parent.round_number : current.round_number,
-      user_id: view.userId,
+      user_id: writer.userId,
+      guest_id: writer.guest?.id ?? null,
       parent_id: parent?.id ?? null,
       text: input.text,
       markup: JSON.stringify(input.markup),
@@ -310,7 +356,7 @@ export class CommentService {
     if (!parent) await tx.comments.moveUnresolved(current.id, current.project_id, 1);
     await tx.comments.touchAsset(current.id, now);
     await tx.record(
-      projectEvent(view.project, view.userId, parent ? 'comment.replied' : 'comment.created', {
+      projectEvent(writer.project, writer.userId, parent ? 'comment.replied' : 'comment.created', {
         subject: { type: 'Comment', id },
         data: {
           asset: current.name,
@@ -320,6 +366,7 @@ export class CommentService {
           excerpt: commentExcerpt(input.text),
           markup_number: markupNumber,
           mentions: mentionedIds(input.text),
+          ...(writer.guest ? { guest_id: writer.guest.id, guest_name: writer.guest.name } : {}),
         },
       }),
     );

@@ -5,6 +5,7 @@ import {
   type NotificationKind,
   type RelatedObjectType,
 } from '@common/api/notifications';
+import { guestLabel } from '@common/api/guests';
 import type { DomainEvent, DomainEventType } from '@common/domainEvents';
 import { can, type Capability } from '@common/projectRoles';
 import { truncate } from '@common/text';
@@ -236,7 +237,7 @@ export function planNotifications(
   const rows: NotificationInsert[] = [];
   for (const event of events) {
     if (EVENT_KINDS[event.type] === undefined || event.projectId === null) continue;
-    const actor = event.actorId === null ? '' : (names.get(event.actorId) ?? '');
+    const actor = actorName(event, names);
     const contents = new Map<NotificationKind, NotificationContent | null>();
     for (const member of byProject.get(event.projectId) ?? []) {
       const kind = kindFor(event, member);
@@ -267,6 +268,16 @@ export function planNotifications(
     }
   }
   return rows;
+}
+
+/**
+ * Who the notification says did it: the member who acted, or the guest of a review link who wrote
+ * a comment (marked '(Guest)'); '' when neither is known (the message then says 'Someone').
+ */
+export function actorName(event: DomainEvent, names: ReadonlyMap<number, string>): string {
+  if (event.actorId !== null) return names.get(event.actorId) ?? '';
+  const guest = dataOf(event).guest_name;
+  return typeof guest === 'string' ? guestLabel(guest) : '';
 }
 
 /** The projects and actors the events that make notifications name. */

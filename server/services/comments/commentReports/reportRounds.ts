@@ -1,6 +1,7 @@
 import { plainCommentText } from '@common/api/commentCarryOver';
 import type { MarkupShape } from '@common/api/comments';
 import type { CommentWithAuthor } from '../../../db/repositories/comments';
+import { authorLabel } from '../../../presenters/commentAuthor';
 import type { ReportAsset, ReportComment, ReportPreview } from './reportModel';
 
 /**
@@ -43,7 +44,7 @@ function toReport(row: CommentWithAuthor): ReportComment {
     parentId: row.parent_id,
     number: row.markup_number,
     page: row.page,
-    author: row.author_name ?? 'Deleted user',
+    author: authorLabel(row),
     createdAt: iso(row.created_at),
     completedAt: row.completed_at === null ? null : iso(row.completed_at),
     text: plainCommentText(row.text),
