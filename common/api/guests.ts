@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EMAIL_MAX, isEmail, messages, nameField } from '../validation';
 import { commentSchema, createCommentSchema } from './comments';
+import { ASSET_DECISIONS, decideAnswerSchema } from './decisions';
 
 /**
  * Guests of a review link (issue 26): people a link was sent to who review without an account. A
@@ -72,3 +73,13 @@ export const guestCommentAnswerSchema = commentSchema;
 export function guestLabel(name: string): string {
   return `${name} (Guest)`;
 }
+
+/**
+ * GET and PUT /shared/{shareHash}/assets/{id}/decision: the guest's own decision on the asset's
+ * current round (null for none), and every reviewer's on that round, members by name only (id and
+ * avatar null). The PUT body is the members' (decideRequestSchema).
+ */
+export const guestDecisionAnswerSchema = decideAnswerSchema.extend({
+  decision: z.enum(ASSET_DECISIONS).nullable(),
+});
+export type GuestDecisionAnswer = z.infer<typeof guestDecisionAnswerSchema>;

@@ -2,8 +2,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope } from '@common/api/envelope';
+import { decideRequestSchema } from '@common/api/decisions';
 import {
   guestAnswerSchema,
+  guestDecisionAnswerSchema,
   guestCommentAnswerSchema,
   guestCommentSchema,
   guestCookieName,
@@ -15,7 +17,8 @@ import type { SharedProject } from '../services/projects/sharedAccess';
 import { sharedProjectOf, sharedScope, type SharedViewRouteDeps } from './sharedView';
 
 /** What these routes call. */
-export type GuestRouteDeps = SharedViewRouteDeps & Pick<AppContext, 'guests' | 'guestComments'>;
+export type GuestRouteDeps = SharedViewRouteDeps &
+  Pick<AppContext, 'guests' | 'guestComments' | 'guestDecisions'>;
 
 /** A guest's cookie lives a year on a link without an expiry; else it ends with the link. */
 const GUEST_COOKIE_SECONDS = 365 * 24 * 3600;
@@ -137,6 +140,50 @@ export function guestRoutes(ctx: GuestRouteDeps): FastifyPluginAsyncZod {
             );
             return reply.status(201).send({ response: created });
           },
+        );
+
+        shared.get(
+          '/shared/:shareHash/assets/:assetId/decision',
+          {
+            schema: {
+              tags: ['guests'],
+              description:
+                "The guest's own decision on the asset's current round (null for none) and every reviewer's on it, members by name only. An asset the link does not reach: 404.",
+              params: assetParams,
+              response: { 200: envelope(guestDecisionAnswerSchema) },
+            },
+            preValidation: requireGuest,
+          },
+          async (request) => ({
+            response: await ctx.guestDecisions.get(
+              sharedProjectOf(request),
+              guestOf(request),
+              request.params.assetId,
+            ),
+          }),
+        );
+
+        shared.put(
+          '/shared/:shareHash/assets/:assetId/decision',
+          {
+            schema: {
+              tags: ['guests'],
+              description:
+                "Gives, changes or (null) takes back the guest's own decision ('approved' or 'changes_requested') on the asset's current round, as PUT /assets/{id}/decision does for members. Answers it with the round's decisions. An asset the link does not reach: 404.",
+              params: assetParams,
+              body: decideRequestSchema,
+              response: { 200: envelope(guestDecisionAnswerSchema) },
+            },
+            preValidation: requireGuest,
+          },
+          async (request) => ({
+            response: await ctx.guestDecisions.decide(
+              sharedProjectOf(request),
+              guestOf(request),
+              request.params.assetId,
+              request.body.decision,
+            ),
+          }),
         );
       }),
     );

@@ -7,6 +7,7 @@ import { AssetPresenter } from '../presenters/asset';
 import { AssetAccess } from '../services/assets/assetAccess';
 import { AssetActions } from '../services/assets/assetActions';
 import { AssetDecisions } from '../services/assets/assetDecisions';
+import { GuestDecisions } from '../services/assets/guestDecisions';
 import { AssetLists } from '../services/assets/assetLists';
 import { AssetPreviews } from '../services/assets/assetPreviews';
 import { AssetsViewOptionsService } from '../services/assets/assetsViewOptions';
@@ -44,6 +45,7 @@ export function assetServices(
   const removeRounds = (rounds: AssetVersionRow[], otherKeys?: string[]) =>
     projectFiles.removeRounds(rounds, otherKeys);
   const assetsViewOptions = new AssetsViewOptionsService(uow.read.users);
+  const assetDecisions = new AssetDecisions(uow, assetAccess, clock);
   return {
     /** GET /projects/{id}/assets and /folders/{id}/assets; the project's manual order of assets. */
     assetLists: new AssetLists(uow, projectAccess, assetPresenter, assetsViewOptions),
@@ -67,7 +69,9 @@ export function assetServices(
     ),
     assetActions: new AssetActions(uow, assetAccess, projectAccess, assetPresenter, removeRounds, clock),
     /** Each member's and guest's own decision on an asset's current round (issue 26 item 3). */
-    assetDecisions: new AssetDecisions(uow, assetAccess, clock),
+    assetDecisions,
+    /** A guest's own decision through a review link. */
+    guestDecisions: new GuestDecisions(uow, assetDecisions),
     assetPreviews: new AssetPreviews(uow, storage, renderPreviews, config.uploads.dir, clock, log),
     /** A document's pages past the first, drawn on first request and kept (bounded, coalesced). */
     roundPages: new RoundPages(storage, { pagedSource, drawPage }, config.uploads.dir, log),

@@ -47,6 +47,10 @@ function browser() {
     me: (hash: string) => keep(client.get(`/shared/${hash}/guest`)),
     comments: (hash: string, assetId: number) =>
       keep(client.get(`/shared/${hash}/assets/${assetId}/comments`)),
+    decision: (hash: string, assetId: number) =>
+      keep(client.get(`/shared/${hash}/assets/${assetId}/decision`)),
+    decide: (hash: string, assetId: number, decision: unknown) =>
+      keep(client.put(`/shared/${hash}/assets/${assetId}/decision`, { decision })),
     comment: (hash: string, fields: Record<string, unknown>) =>
       keep(
         client.post(`/shared/${hash}/comments`, {
@@ -268,6 +272,83 @@ describe('a guest of a review link', () => {
     expect(cySees[1].replies).toHaveLength(1);
     expect((await cy.comment(shown.hash, { parent_id: bobComment.id, text: 'Agreed.' })).status).toBe(201);
     expectNoMemberEmail();
+  });
+});
+
+describe("a guest's decision", () => {
+  it('approves or asks for changes on the current round; members see it by name, the guest sees members by name only', async () => {
+    const { hash } = await link();
+    const guest = await guestOn(hash);
+    expect((await guest.decision(hash, asset.id)).body.response).toEqual({ decision: null, decisions: [] });
+    await cast.collaborator.client.put(`/assets/${asset.id}/decision`, { decision: 'approved' });
+
+    const decided = await guest.decide(hash, asset.id, 'changes_requested');
+    expect(decided.status).toBe(200);
+    expect(decided.body.response).toEqual({
+      decision: 'changes_requested',
+      decisions: [
+        {
+          reviewer: { id: null, name: cast.collaborator.user.name, avatar: null, is_guest: false },
+          decision: 'approved',
+          decided_at: expect.any(String),
+        },
+        {
+          reviewer: { id: null, name: 'Gwen Guest', avatar: null, is_guest: true },
+          decision: 'changes_requested',
+          decided_at: expect.any(String),
+        },
+      ],
+    });
+    const approved = await guest.decide(hash, asset.id, 'approved');
+    expect(approved.body.response.decision).toBe('approved');
+    expect((await guest.decision(hash, asset.id)).body.response.decision).toBe('approved');
+
+    const member = (await cast.owner.client.get(`/assets/${asset.id}`)).body.response;
+    expect(member.decisions).toContainEqual({
+      reviewer: { id: null, name: 'Gwen Guest', avatar: null, is_guest: true },
+      decision: 'approved',
+      decided_at: expect.any(String),
+    });
+    const logs = (await cast.owner.client.get(`/projects/${cast.project.id}/activity_logs`)).body.response;
+    expect(logs[0].text).toMatch(/^Gwen Guest \(Guest\) /);
+
+    // A new round starts with none; taking it back leaves none.
+    await buildRound(cast.owner.client, asset.id);
+    expect((await guest.decision(hash, asset.id)).body.response).toEqual({ decision: null, decisions: [] });
+    expect((await guest.decide(hash, asset.id, 'approved')).body.response.decision).toBe('approved');
+    expect((await guest.decide(hash, asset.id, null)).body.response).toEqual({
+      decision: null,
+      decisions: [],
+    });
+    expectNoMemberEmail();
+  });
+
+  it('is refused on a view link, outside the link, without joining, and for anything but the two decisions', async () => {
+    const other = await buildProject(cast.owner.client, cast.workspace.id);
+    const foreign = await buildAsset(cast.owner.client, other.id);
+    const view = await link({ kind: 'view' });
+    const { hash } = await link();
+    const guest = await guestOn(hash);
+    expect(error(await browser().decide(view.hash, asset.id, 'approved'))).toMatchObject({
+      status: 403,
+      code: 'review_not_allowed',
+    });
+    expect(error(await browser().decide(hash, asset.id, 'approved'))).toMatchObject({
+      status: 401,
+      code: 'guest_required',
+    });
+    expect(error(await guest.decide(hash, foreign.id, 'approved'))).toMatchObject({ status: 404 });
+    expect(error(await guest.decision(hash, foreign.id))).toMatchObject({ status: 404 });
+    expect(error(await guest.decide(hash, asset.id, 'maybe'))).toMatchObject({
+      status: 422,
+      code: 'invalid_record',
+    });
+    const stored = await t.ctx.db
+      .selectFrom('asset_decisions')
+      .select('id')
+      .where('project_id', 'in', [cast.project.id, other.id])
+      .execute();
+    expect(stored).toEqual([]);
   });
 });
 

@@ -5,8 +5,8 @@ import type { CommentRow } from '../../db/repositories/comments';
 import type { GuestRow } from '../../db/repositories/guests';
 import type { UnitOfWorkOf } from '../../db/unitOfWork';
 import { notFound } from '../../errors';
-import { sharedLinkReaches } from '../../policies/sharedLinks';
 import { presentGuestReply, presentGuestThreads } from '../../presenters/guestComment';
+import { reachedAsset } from '../assets/reachedAsset';
 import type { RateLimiter } from '../platform/rateLimiter';
 import type { SharedProject } from '../projects/sharedAccess';
 import type { CommentService, NewCommentInput } from './comments';
@@ -51,11 +51,8 @@ export class GuestComments {
     return row.parent_id === null ? presentGuestThreads(rows)[0]! : presentGuestReply(row);
   }
 
-  /** The asset, when the link reaches it and it has a round; 404 otherwise (another project's too). */
-  private async reached(project: SharedProject, assetId: number): Promise<AssetRow> {
-    const asset = await this.uow.read.sharedAssets.findInProject(project.id, assetId);
-    if (!asset || !sharedLinkReaches(project, asset)) throw notFound();
-    return asset;
+  private reached(project: SharedProject, assetId: number): Promise<AssetRow> {
+    return reachedAsset(this.uow.read.sharedAssets, project, assetId);
   }
 }
 
