@@ -64,7 +64,7 @@ function browser() {
 type Browser = ReturnType<typeof browser>;
 
 async function link(options: LinkOptions = {}) {
-  return buildShareLink(t.ctx, cast.project.id, options);
+  return buildShareLink(cast.owner.client, cast.project.id, options);
 }
 
 /** A browser that has joined the link as `name`. */
@@ -492,7 +492,7 @@ describe('what a guest may not do', () => {
     const { id, hash } = await link();
     const guest = await guestOn(hash);
     const comment = (await guest.comment(hash, {})).body.response;
-    await revokeShareLink(t.ctx, id);
+    await revokeShareLink(cast.collaborator.client, id);
     for (const answer of [
       await guest.me(hash),
       await guest.comment(hash, {}),
