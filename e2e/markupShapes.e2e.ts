@@ -191,6 +191,14 @@ describe('markup shapes', () => {
     await expect.poll(async () => (await viewOf(page)).scale).toBeCloseTo(fitScale * 2.25, 3);
     await expectShapesDrawn(page);
     await shot(page, 'shapes-zoomed');
+
+    // '?' lists the tools' keys with the other markup keys.
+    await page.keyboard.press('?');
+    const help = page.getByTestId('shortcuts-help');
+    await help.waitFor();
+    const rows = await help.getByText(/^(Line|Arrow|Rectangle|Ellipse)$/).allInnerTexts();
+    expect(rows).toEqual(['Line', 'Arrow', 'Rectangle', 'Ellipse']);
+    await shot(page, 'shapes-help');
   });
 
   it('draws the typed shapes on a public link and on the next round’s carried-feedback thumbnail', async () => {
