@@ -148,10 +148,10 @@ export const DOMAIN_EVENTS = {
   'comment.created': kind<CommentWritten>('comment_created'),
   'comment.replied': kind<CommentWritten>('comment_replied'),
   /** `reply`: whether it is a reply rather than a root comment. */
-  'comment.edited': kind<CommentOn & { reply: boolean }>('comment_edited'),
+  'comment.edited': kind<CommentOn & { reply: boolean } & GuestAuthor>('comment_edited'),
   'comment.completed': kind<CommentOn>('comment_completed'),
   'comment.reopened': kind<CommentOn>('comment_reopened'),
-  'comment.deleted': kind<CommentOn & { reply: boolean }>('comment_deleted'),
+  'comment.deleted': kind<CommentOn & { reply: boolean } & GuestAuthor>('comment_deleted'),
   /** A waiting comment moved to the asset's latest round. */
   'comment.carried_over': kind<
     Omit<CommentOn, 'version_id'> & {
@@ -210,9 +210,9 @@ type CommentWritten = CommentOn & {
   excerpt: string;
   markup_number: number | null;
   mentions: number[];
-  guest_id?: number;
-  guest_name?: string;
-};
+} & GuestAuthor;
+/** A guest of a review link who wrote, edited or deleted it. */
+type GuestAuthor = { guest_id?: number; guest_name?: string };
 /** What changed in a subscription, by `change`. */
 export type SubscriptionChange =
   | { change: 'plan'; from_price_id: number; price_id: number }

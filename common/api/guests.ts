@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EMAIL_MAX, isEmail, messages, nameField } from '../validation';
-import { commentSchema, createCommentSchema } from './comments';
+import { commentSchema, createCommentSchema, updateCommentSchema } from './comments';
 import { ASSET_DECISIONS, decideAnswerSchema } from './decisions';
 
 /**
@@ -26,6 +26,7 @@ export const GUEST_TEXTS = {
   guestRequired: 'Tell us your name to comment on this link.',
   tooManyGuests: `This link has reached its ${GUESTS_PER_LINK_MAX} reviewers. Ask the team for another link.`,
   noMentions: 'Guests cannot mention members: write their name without the mention.',
+  deleteOwnOnly: 'Guests can delete only their own comments.',
   parentNotVisible: 'The comment replied to is not on the current round of this asset.',
 } as const;
 
@@ -60,6 +61,10 @@ export const guestAnswerSchema = z.object({ guest: guestSchema });
  */
 export const guestCommentSchema = createCommentSchema;
 export type GuestCommentRequest = z.input<typeof guestCommentSchema>;
+
+/** PATCH /shared/{shareHash}/comments/{id}: the guest's own comment's text or markup, as members edit theirs (no files). */
+export const guestCommentUpdateSchema = updateCommentSchema.omit({ files: true });
+export type GuestCommentUpdateRequest = z.input<typeof guestCommentUpdateSchema>;
 
 /**
  * A comment as a guest reads it: the members' shape, with every author as name only (`id` and

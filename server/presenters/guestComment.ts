@@ -7,9 +7,11 @@ import { presentAuthorToGuest } from './commentAuthor';
 /**
  * A comment or reply as a guest of a review link reads it: the members' shape, with authors by
  * name only (never a member's id, avatar or e-mail), mentions written out as '@Name', no files
- * (those are the members'), and what a guest may do: reply to a comment, nothing else.
+ * (those are the members'), and what the guest (`guestId`) may do: reply to a comment, edit and
+ * delete their own, never complete.
  */
-function presentOne(row: CommentWithAuthor): Reply {
+function presentOne(row: CommentWithAuthor, guestId: number): Reply {
+  const own = row.guest_id === guestId;
   return {
     id: row.id,
     asset_id: row.asset_id,
@@ -28,25 +30,25 @@ function presentOne(row: CommentWithAuthor): Reply {
     is_edited: row.is_edited === 1,
     files: [],
     global_comment: row.global_comment === 1,
-    abilities: { edit: false, destroy: false, complete: false, reply: row.parent_id === null },
+    abilities: { edit: own, destroy: own, complete: false, reply: row.parent_id === null },
   };
 }
 
 /** Root comments with their replies, in the order given; replies whose root is not among `rows` are left out. */
-export function presentGuestThreads(rows: readonly CommentWithAuthor[]): Comment[] {
+export function presentGuestThreads(rows: readonly CommentWithAuthor[], guestId: number): Comment[] {
   const replies = new Map<number, Reply[]>();
   for (const row of rows) {
     if (row.parent_id === null) continue;
     const list = replies.get(row.parent_id) ?? [];
-    list.push(presentOne(row));
+    list.push(presentOne(row, guestId));
     replies.set(row.parent_id, list);
   }
   return rows
     .filter((row) => row.parent_id === null)
-    .map((row) => ({ ...presentOne(row), replies: replies.get(row.id) ?? [] }));
+    .map((row) => ({ ...presentOne(row, guestId), replies: replies.get(row.id) ?? [] }));
 }
 
 /** One reply as a guest reads it (the answer of their POST). */
-export function presentGuestReply(row: CommentWithAuthor): Comment {
-  return { ...presentOne(row), replies: [] };
+export function presentGuestReply(row: CommentWithAuthor, guestId: number): Comment {
+  return { ...presentOne(row, guestId), replies: [] };
 }

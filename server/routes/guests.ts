@@ -1,13 +1,15 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelope } from '@common/api/envelope';
+import { COMMENT_TEXTS } from '@common/api/comments';
+import { envelope, messageSchema } from '@common/api/envelope';
 import { decideRequestSchema } from '@common/api/decisions';
 import {
   guestAnswerSchema,
   guestDecisionAnswerSchema,
   guestCommentAnswerSchema,
   guestCommentSchema,
+  guestCommentUpdateSchema,
   guestCookieName,
   joinGuestSchema,
 } from '@common/api/guests';
@@ -25,6 +27,7 @@ const GUEST_COOKIE_SECONDS = 365 * 24 * 3600;
 
 const hashParams = z.object({ shareHash: z.string().min(1).max(200) });
 const assetParams = hashParams.extend({ assetId: z.coerce.number().int().positive() });
+const commentParams = hashParams.extend({ commentId: z.coerce.number().int().positive() });
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -139,6 +142,51 @@ export function guestRoutes(ctx: GuestRouteDeps): FastifyPluginAsyncZod {
               request.body,
             );
             return reply.status(201).send({ response: created });
+          },
+        );
+
+        shared.patch(
+          '/shared/:shareHash/comments/:commentId',
+          {
+            schema: {
+              tags: ['guests'],
+              description:
+                "The guest edits the text or markup of their own comment or reply, with the members' rules (no mentions, no files). Another's comment the guest sees: 403; one they do not see (another round, a hidden thread, another link's asset): 404.",
+              params: commentParams,
+              body: guestCommentUpdateSchema,
+              response: { 200: envelope(guestCommentAnswerSchema) },
+            },
+            preValidation: requireGuest,
+          },
+          async (request) => ({
+            response: await ctx.guestComments.update(
+              sharedProjectOf(request),
+              guestOf(request),
+              request.params.commentId,
+              request.body,
+            ),
+          }),
+        );
+
+        shared.delete(
+          '/shared/:shareHash/comments/:commentId',
+          {
+            schema: {
+              tags: ['guests'],
+              description:
+                "The guest deletes their own comment (with the replies in its thread) or reply. Another's comment the guest sees: 403; one they do not see: 404.",
+              params: commentParams,
+              response: { 200: envelope(messageSchema) },
+            },
+            preValidation: requireGuest,
+          },
+          async (request) => {
+            await ctx.guestComments.destroy(
+              sharedProjectOf(request),
+              guestOf(request),
+              request.params.commentId,
+            );
+            return { response: { message: COMMENT_TEXTS.deleted } };
           },
         );
 

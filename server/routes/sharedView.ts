@@ -46,6 +46,8 @@ export const SHARED_ROUTES = [
   { method: 'GET', url: '/shared/:shareHash/guest', hashIn: 'path' },
   { method: 'GET', url: '/shared/:shareHash/assets/:assetId/comments', hashIn: 'path' },
   { method: 'POST', url: '/shared/:shareHash/comments', hashIn: 'path' },
+  { method: 'PATCH', url: '/shared/:shareHash/comments/:commentId', hashIn: 'path' },
+  { method: 'DELETE', url: '/shared/:shareHash/comments/:commentId', hashIn: 'path' },
   { method: 'GET', url: '/shared/:shareHash/assets/:assetId/decision', hashIn: 'path' },
   { method: 'PUT', url: '/shared/:shareHash/assets/:assetId/decision', hashIn: 'path' },
 ] as const satisfies readonly { method: string; url: string; hashIn: 'path' | 'query' }[];

@@ -51,6 +51,9 @@ function browser() {
       keep(client.get(`/shared/${hash}/assets/${assetId}/decision`)),
     decide: (hash: string, assetId: number, decision: unknown) =>
       keep(client.put(`/shared/${hash}/assets/${assetId}/decision`, { decision })),
+    edit: (hash: string, id: number, fields: Record<string, unknown>) =>
+      keep(client.patch(`/shared/${hash}/comments/${id}`, fields)),
+    remove: (hash: string, id: number) => keep(client.delete(`/shared/${hash}/comments/${id}`)),
     comment: (hash: string, fields: Record<string, unknown>) =>
       keep(
         client.post(`/shared/${hash}/comments`, {
@@ -167,7 +170,7 @@ describe('a guest of a review link', () => {
       markup_number: 1,
       markup: [rectangle],
       files: [],
-      abilities: { edit: false, destroy: false, complete: false, reply: true },
+      abilities: { edit: true, destroy: true, complete: false, reply: true },
       replies: [],
     });
 
@@ -272,6 +275,101 @@ describe('a guest of a review link', () => {
     expect(cySees[1].replies).toHaveLength(1);
     expect((await cy.comment(shown.hash, { parent_id: bobComment.id, text: 'Agreed.' })).status).toBe(201);
     expectNoMemberEmail();
+  });
+});
+
+describe("a guest's own comments", () => {
+  it('are edited and deleted by the guest alone, with the members’ rules', async () => {
+    const { hash } = await link({ showComments: true });
+    const gwen = await guestOn(hash);
+    const hal = await guestOn(hash, 'Hal');
+    const member = await buildComment(cast.owner.client, asset.id, { text: 'Team note.' });
+    const root = (await gwen.comment(hash, { text: 'First try.', markup: [rectangle] })).body.response;
+    const reply = (await gwen.comment(hash, { parent_id: root.id, text: 'A reply.' })).body.response;
+    const halComment = (await hal.comment(hash, { text: 'Hal’s.' })).body.response;
+    expect(root.abilities).toMatchObject({ edit: true, destroy: true, complete: false });
+    const halSees = (await hal.comments(hash, asset.id)).body.response;
+    expect(halSees.find((c: Json) => c.id === root.id).abilities).toMatchObject({
+      edit: false,
+      destroy: false,
+    });
+
+    const edited = await gwen.edit(hash, root.id, { text: 'Second try.', markup: [line()] });
+    expect(edited.status).toBe(200);
+    expect(edited.body.response).toMatchObject({
+      id: root.id,
+      text: 'Second try.',
+      is_edited: true,
+      markup: [line()],
+    });
+    expect(edited.body.response.replies.map((r: Json) => r.id)).toEqual([reply.id]);
+    const refused: [ApiResponse<Json>, number, Record<string, unknown>][] = [
+      [
+        await gwen.edit(hash, reply.id, { markup: [line()] }),
+        422,
+        { details: { markup: ['A reply cannot carry markup.'] } },
+      ],
+      [
+        await gwen.edit(hash, root.id, { text: `@[${cast.owner.user.name}](user:${cast.owner.user.id})` }),
+        422,
+        { details: { text: [GUEST_TEXTS.noMentions] } },
+      ],
+      [
+        await gwen.edit(hash, root.id, { text: '' }),
+        422,
+        { details: { text: ['Comment must not be empty.'] } },
+      ],
+      [await gwen.edit(hash, halComment.id, { text: 'Mine now.' }), 403, { code: 'forbidden' }],
+      [await gwen.edit(hash, member.id, { text: 'Mine now.' }), 403, { code: 'forbidden' }],
+      [
+        await gwen.remove(hash, halComment.id),
+        403,
+        { code: 'forbidden', message: GUEST_TEXTS.deleteOwnOnly },
+      ],
+      [await gwen.remove(hash, member.id), 403, { code: 'forbidden' }],
+      [await gwen.remove(hash, 999_999), 404, { code: 'not_found' }],
+    ];
+    for (const [answer, status, body] of refused) expect(error(answer)).toMatchObject({ status, ...body });
+
+    const logs = (await cast.owner.client.get(`/projects/${cast.project.id}/activity_logs`)).body.response;
+    expect(logs[0].text).toBe('Gwen Guest (Guest) edited a comment on “hero.png”.');
+    expect((await gwen.remove(hash, reply.id)).body.response).toEqual({
+      message: 'The comment was deleted.',
+    });
+    await buildComment(cast.owner.client, asset.id, { parent_id: root.id, text: 'Noted.' });
+    expect((await gwen.remove(hash, root.id)).status).toBe(200);
+    const left = (await cast.owner.client.get(`/assets/${asset.id}/comments`)).body.response;
+    expect(left.map((c: Json) => c.id)).toEqual([member.id, halComment.id]);
+    expect(
+      await t.ctx.db.selectFrom('comments').select('id').where('parent_id', '=', root.id).execute(),
+    ).toEqual([]);
+    expectNoMemberEmail();
+  });
+
+  it('are out of reach once hidden or on an earlier round (404)', async () => {
+    const hidden = await link();
+    const gwen = await guestOn(hidden.hash);
+    const hal = await guestOn(hidden.hash, 'Hal');
+    const halComment = (await hal.comment(hidden.hash, { text: 'Hal’s.' })).body.response;
+    const own = (await gwen.comment(hidden.hash, { text: 'Mine.' })).body.response;
+    expect(error(await gwen.edit(hidden.hash, halComment.id, { text: 'x' }))).toMatchObject({ status: 404 });
+    expect(error(await gwen.remove(hidden.hash, halComment.id))).toMatchObject({ status: 404 });
+    await buildRound(cast.owner.client, asset.id);
+    expect(error(await gwen.edit(hidden.hash, own.id, { text: 'Later.' }))).toMatchObject({ status: 404 });
+    expect(error(await gwen.remove(hidden.hash, own.id))).toMatchObject({ status: 404 });
+    // Through another link of the project that does not reach the asset, neither.
+    const elsewhere = await link({ assetIds: [(await buildAsset(cast.owner.client, cast.project.id)).id] });
+    const there = await guestOn(elsewhere.hash);
+    expect(error(await there.remove(elsewhere.hash, own.id))).toMatchObject({ status: 404 });
+    expect(
+      (
+        await t.ctx.db
+          .selectFrom('comments')
+          .select('text')
+          .where('id', '=', own.id)
+          .executeTakeFirstOrThrow()
+      ).text,
+    ).toBe('Mine.');
   });
 });
 

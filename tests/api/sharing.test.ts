@@ -306,6 +306,7 @@ describe('every shared route goes through the one share check', () => {
         .replace(':shareHash', encodeURIComponent(hash))
         .replace(':folderId', String(folder.id))
         .replace(':assetId', '1')
+        .replace(':commentId', '1')
         .replace(':versionId/:token/*', '1/abc/thumbnail');
       return route.hashIn === 'query' ? `${path}?share_hash=${encodeURIComponent(hash)}` : path;
     };

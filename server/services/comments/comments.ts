@@ -12,9 +12,9 @@ import type { Clock } from '../../clock';
 import { GUEST_TEXTS } from '@common/api/guests';
 import type { AssetRow } from '../../db/repositories/assets';
 import type { ProjectRow } from '../../db/repositories/projects';
-import type { CommentRow, CommentWithAuthor } from '../../db/repositories/comments';
+import type { CommentFileRow, CommentRow, CommentWithAuthor } from '../../db/repositories/comments';
 import type { TxOf, UnitOfWorkOf } from '../../db/unitOfWork';
-import { AppError, invalidRecord } from '../../errors';
+import { AppError, forbidden, invalidRecord } from '../../errors';
 import {
   authorizeComments,
   authorizeDestroy,
@@ -142,10 +142,7 @@ export class CommentService {
   ): Promise<Comment> {
     const { comment, asset, view } = await this.load(userId, commentId);
     authorizeEdit(view, comment);
-    if (comment.parent_id !== null && changes.markup && changes.markup.length > 0)
-      throw invalidRecord({ markup: [COMMENT_TEXTS.replyNoMarkup] });
-    if (comment.global_comment === 1 && changes.markup && changes.markup.length > 0)
-      throw invalidRecord({ markup: [COMMENT_TEXTS.globalNoMarkup] });
+    checkEditShape(comment, changes);
     if (changes.text !== undefined) await this.checkMentions(view, changes.text);
     const current = await this.uow.read.comments.filesOf([comment.id]);
     const keep = changes.files;
@@ -155,40 +152,75 @@ export class CommentService {
     this.files.check(uploads, current.length - dropped.length);
 
     const stored = await this.files.store(view, uploads);
-    await this.withFiles(view, stored, async (tx) => {
-      const markup = changes.markup === undefined ? undefined : (changes.markup ?? []);
-      const textChanged = changes.text !== undefined && changes.text !== comment.text;
-      const markupChanged = markup !== undefined && JSON.stringify(markup) !== comment.markup;
-      // The asset's markup is counted under the lock a new comment takes (insert).
-      if (markupChanged) await tx.lock('projects', view.project.id);
-      const latest = await tx.comments.findById(comment.id);
-      if (!latest) throw commentNotFound();
-      if (!textChanged && !markupChanged && dropped.length === 0 && stored.length === 0) return;
-      const points = markup === undefined ? latest.markup_points : markupPointCount(markup);
-      // Only growth is checked: an edit that draws less always passes.
-      if (markupChanged && points > latest.markup_points)
-        await this.checkAssetPoints(tx, asset.id, points - latest.markup_points);
-      const now = this.now();
-      let markupNumber = comment.markup_number;
-      if (markup !== undefined)
-        markupNumber =
-          markup.length === 0
-            ? null
-            : (comment.markup_number ?? (await tx.comments.takeMarkupNumber(asset.id)));
-      await tx.comments.update(comment.id, {
-        ...(textChanged ? { text: changes.text } : {}),
-        ...(markup !== undefined
-          ? { markup: JSON.stringify(markup), markup_number: markupNumber, markup_points: points }
-          : {}),
-        is_edited: 1,
-        updated_at: now,
-      });
-      await this.files.uncount(tx, await tx.comments.deleteFiles(dropped.map((f) => f.id)));
-      await tx.comments.insertFiles(stored.map((f) => ({ ...f, comment_id: comment.id, created_at: now })));
-      await this.record(tx, view, 'comment.edited', comment, asset);
-    });
+    const writer: Writer = { project: view.project, userId: view.userId, guest: null };
+    await this.withFiles(view, stored, (tx) =>
+      this.edit(tx, writer, comment, asset, changes, { dropped, stored }),
+    );
     await this.files.remove(dropped.map((f) => f.storage_key));
     return this.presentOne(view, comment.id);
+  }
+
+  /**
+   * A guest edits the text or markup of their own comment or reply (403 for anyone else's), with
+   * the members' rules; no mentions, no files. The caller has checked that the guest sees it.
+   */
+  async updateAsGuest(
+    guest: { id: number; name: string },
+    project: Pick<ProjectRow, 'id' | 'workspace_id'>,
+    comment: CommentRow,
+    asset: AssetRow,
+    changes: Omit<CommentChanges, 'files'>,
+  ): Promise<void> {
+    if (comment.guest_id !== guest.id) throw forbidden(COMMENT_TEXTS.editOwnOnly);
+    checkEditShape(comment, changes);
+    if (changes.text !== undefined && mentionedIds(changes.text).length > 0)
+      throw invalidRecord({ text: [GUEST_TEXTS.noMentions] });
+    const writer: Writer = { project, userId: null, guest };
+    await this.uow.transaction((tx) =>
+      this.edit(tx, writer, comment, asset, changes, { dropped: [], stored: [] }),
+    );
+  }
+
+  /** Writes an edit whoever makes it: text, markup (under the asset's markup allowance), files. */
+  private async edit(
+    tx: TxOf<'assets' | 'comments' | 'projects'>,
+    writer: Writer,
+    comment: CommentRow,
+    asset: AssetRow,
+    changes: Omit<CommentChanges, 'files'>,
+    files: { dropped: CommentFileRow[]; stored: StoredCommentFile[] },
+  ): Promise<void> {
+    const { dropped, stored } = files;
+    const markup = changes.markup === undefined ? undefined : (changes.markup ?? []);
+    const textChanged = changes.text !== undefined && changes.text !== comment.text;
+    const markupChanged = markup !== undefined && JSON.stringify(markup) !== comment.markup;
+    // The asset's markup is counted under the lock a new comment takes (insert).
+    if (markupChanged) await tx.lock('projects', writer.project.id);
+    const latest = await tx.comments.findById(comment.id);
+    if (!latest) throw commentNotFound();
+    if (!textChanged && !markupChanged && dropped.length === 0 && stored.length === 0) return;
+    const points = markup === undefined ? latest.markup_points : markupPointCount(markup);
+    // Only growth is checked: an edit that draws less always passes.
+    if (markupChanged && points > latest.markup_points)
+      await this.checkAssetPoints(tx, asset.id, points - latest.markup_points);
+    const now = this.now();
+    let markupNumber = comment.markup_number;
+    if (markup !== undefined)
+      markupNumber =
+        markup.length === 0
+          ? null
+          : (comment.markup_number ?? (await tx.comments.takeMarkupNumber(asset.id)));
+    await tx.comments.update(comment.id, {
+      ...(textChanged ? { text: changes.text } : {}),
+      ...(markup !== undefined
+        ? { markup: JSON.stringify(markup), markup_number: markupNumber, markup_points: points }
+        : {}),
+      is_edited: 1,
+      updated_at: now,
+    });
+    await this.files.uncount(tx, await tx.comments.deleteFiles(dropped.map((f) => f.id)));
+    await tx.comments.insertFiles(stored.map((f) => ({ ...f, comment_id: comment.id, created_at: now })));
+    await this.record(tx, writer, 'comment.edited', comment, asset);
   }
 
   /** Completes (true) or reopens a root comment; the answer carries the server's completed_at. */
@@ -201,7 +233,8 @@ export class CommentService {
       const completion = completed ? { at: now, byId: userId } : null;
       if (!(await tx.comments.setCompleted(comment.id, completion, now))) return;
       await tx.comments.moveUnresolved(asset.id, asset.project_id, completed ? -1 : 1);
-      await this.record(tx, view, completed ? 'comment.completed' : 'comment.reopened', comment, asset);
+      const writer: Writer = { project: view.project, userId: view.userId, guest: null };
+      await this.record(tx, writer, completed ? 'comment.completed' : 'comment.reopened', comment, asset);
     });
     return this.presentOne(view, comment.id);
   }
@@ -210,8 +243,26 @@ export class CommentService {
   async destroy(userId: number, commentId: number): Promise<void> {
     const { comment, asset, view } = await this.load(userId, commentId);
     authorizeDestroy(view, comment, await this.uow.read.comments.ranks(view.project.id));
+    await this.remove({ project: view.project, userId: view.userId, guest: null }, comment, asset);
+  }
+
+  /**
+   * A guest deletes their own comment (with the replies in its thread, as a member's deletion
+   * does) or reply; 403 for anyone else's. The caller has checked that the guest sees it.
+   */
+  async destroyAsGuest(
+    guest: { id: number; name: string },
+    project: Pick<ProjectRow, 'id' | 'workspace_id'>,
+    comment: CommentRow,
+    asset: AssetRow,
+  ): Promise<void> {
+    if (comment.guest_id !== guest.id) throw forbidden(GUEST_TEXTS.deleteOwnOnly);
+    await this.remove({ project, userId: null, guest }, comment, asset);
+  }
+
+  private async remove(writer: Writer, comment: CommentRow, asset: AssetRow): Promise<void> {
     const files = await this.uow.transaction(async (tx) => {
-      await tx.lock('projects', view.project.id);
+      await tx.lock('projects', writer.project.id);
       const current = await tx.comments.findById(comment.id);
       if (!current) throw commentNotFound();
       const files = await tx.comments.filesOfThread(comment.id);
@@ -219,7 +270,7 @@ export class CommentService {
       await this.files.uncount(tx, files);
       if (current.parent_id === null && current.completed_at === null)
         await tx.comments.moveUnresolved(asset.id, asset.project_id, -1);
-      await this.record(tx, view, 'comment.deleted', comment, asset);
+      await this.record(tx, writer, 'comment.deleted', comment, asset);
       return files;
     });
     await this.files.remove(files.map((f) => f.storage_key));
@@ -400,10 +451,10 @@ export class CommentService {
     }
   }
 
-  /** An event of an existing comment; an edit or a deletion says whether it is a reply's. */
+  /** An event of an existing comment; an edit or a deletion says whether it is a reply's, and a guest's names them. */
   private record(
     tx: TxOf<never>,
-    view: ProjectView,
+    writer: Writer,
     type: 'comment.edited' | 'comment.deleted' | 'comment.completed' | 'comment.reopened',
     comment: CommentRow,
     asset: AssetRow,
@@ -415,13 +466,14 @@ export class CommentService {
       parent_id: comment.parent_id,
       version_id: comment.version_id,
     };
+    const guest = writer.guest ? { guest_id: writer.guest.id, guest_name: writer.guest.name } : {};
     return tx.record(
       type === 'comment.edited' || type === 'comment.deleted'
-        ? projectEvent(view.project, view.userId, type, {
+        ? projectEvent(writer.project, writer.userId, type, {
             subject,
-            data: { ...on, reply: comment.parent_id !== null },
+            data: { ...on, reply: comment.parent_id !== null, ...guest },
           })
-        : projectEvent(view.project, view.userId, type, { subject, data: on }),
+        : projectEvent(writer.project, writer.userId, type, { subject, data: on }),
     );
   }
 
@@ -453,4 +505,12 @@ export class CommentService {
   private now(): string {
     return this.clock.now().toISOString();
   }
+}
+
+/** What an edit may change on this comment: a reply and a global comment carry no markup. */
+function checkEditShape(comment: CommentRow, changes: Pick<CommentChanges, 'markup'>): void {
+  if (comment.parent_id !== null && changes.markup && changes.markup.length > 0)
+    throw invalidRecord({ markup: [COMMENT_TEXTS.replyNoMarkup] });
+  if (comment.global_comment === 1 && changes.markup && changes.markup.length > 0)
+    throw invalidRecord({ markup: [COMMENT_TEXTS.globalNoMarkup] });
 }
