@@ -1,7 +1,7 @@
 import { toScreen, type Point, type ViewTransform } from '@web/features/viewer';
 import { shapeTypeOf } from '@common/api/comments';
+import { markerPoint } from '@common/markupShapes';
 import { relativePoints, type ImageSize } from './markupGeometry';
-import { markerPoint } from './shapeGeometry';
 import type { DrawnComment } from './storedMarkup';
 
 /** A drawn comment's numbered marker, on its first shape (see markerPoint), in picture pixels. */

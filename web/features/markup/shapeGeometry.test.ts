@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { arrowHeadLength, markerPoint, shapeOutline, shapePaths } from './shapeGeometry';
+import { arrowHeadLength, shapeOutline, shapePaths } from './shapeGeometry';
 
 const p = (x: number, y: number) => ({ x, y });
 const widths = { width: 4, unit: 2 };
@@ -69,15 +69,5 @@ describe('shapeOutline', () => {
     expect(outline.at(-1)!.x).toBeCloseTo(200);
     for (const q of outline) expect(((q.x - 100) / 100) ** 2 + ((q.y - 50) / 50) ** 2).toBeCloseTo(1);
     expect(Math.min(...outline.map((q) => q.y))).toBeCloseTo(0);
-  });
-});
-
-describe('markerPoint', () => {
-  it('is a line’s first point, an arrow’s tail, a box’s or an ellipse’s top left corner', () => {
-    expect(markerPoint('line', [p(5, 6), p(1, 1)])).toEqual(p(5, 6));
-    expect(markerPoint('arrow', [p(5, 6), p(1, 1)])).toEqual(p(5, 6));
-    expect(markerPoint('rectangle', [p(5, 2), p(1, 6)])).toEqual(p(1, 2));
-    expect(markerPoint('ellipse', [p(5, 6), p(1, 1)])).toEqual(p(1, 1));
-    expect(markerPoint('line', [])).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import type { MarkupPoint, MarkupShapeType } from '@common/api/comments';
+import { cornersBox } from '@common/markupShapes';
 import { pathData } from './markupGeometry';
 
 /**
@@ -23,16 +24,6 @@ export interface StrokeWidths {
 const ELLIPSE_OUTLINE_POINTS = 96;
 
 const num = (value: number) => String(Math.round(value * 1000) / 1000);
-
-/** The box two opposite corners span. */
-export function cornersBox(a: MarkupPoint, b: MarkupPoint) {
-  return {
-    left: Math.min(a.x, b.x),
-    top: Math.min(a.y, b.y),
-    right: Math.max(a.x, b.x),
-    bottom: Math.max(a.y, b.y),
-  };
-}
 
 /**
  * An arrowhead's length for a stroke: four widths plus eight size-1 widths, so thin arrows still
@@ -114,16 +105,4 @@ export function shapeOutline(type: MarkupShapeType, points: readonly MarkupPoint
     const angle = (2 * Math.PI * i) / ELLIPSE_OUTLINE_POINTS;
     return { x: cx + rx * Math.cos(angle), y: cy + ry * Math.sin(angle) };
   });
-}
-
-/**
- * Where a drawing's numbered marker sits on its first shape: a line's first point, an arrow's tail
- * (its head points at what matters), a box's or an ellipse's top left corner.
- */
-export function markerPoint(type: MarkupShapeType, points: readonly MarkupPoint[]): MarkupPoint | null {
-  const [a, b] = points;
-  if (!a) return null;
-  if (type === 'line' || type === 'arrow' || !b) return a;
-  const box = cornersBox(a, b);
-  return { x: box.left, y: box.top };
 }

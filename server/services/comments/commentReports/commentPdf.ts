@@ -1,4 +1,5 @@
 import PDFDocument from 'pdfkit';
+import { shapeMarkerPoint } from '@common/markupShapes';
 import { drawShape, placedPoints, strokeWidth } from './markupDrawing';
 import { reportFonts } from './reportFonts';
 import type { ReportAsset, ReportComment, ReportOutline, ReportRound, ReportSource } from './reportModel';
@@ -206,7 +207,7 @@ function picture(doc: PdfDoc, round: ReportRound, part: PageSection, bytes: Buff
       drawShape(doc, shape, placedPoints(shape, box, original), strokeWidth(shape.stroke_size, longSide));
   for (const comment of drawn) {
     const shape = comment.markup[0];
-    const at = shape ? placedPoints(shape, box, original)[0] : undefined;
+    const at = shape ? shapeMarkerPoint(shape, placedPoints(shape, box, original)) : null;
     if (comment.number === null || !at) continue;
     marker(doc, comment.number, shape?.stroke_color ?? MARKER_FALLBACK, at.x, at.y);
   }
