@@ -3,6 +3,7 @@ import { GUEST_TEXTS } from '@common/api/guests';
 import type { AssetRow } from '../db/repositories/assets';
 import type { ProjectRow } from '../db/repositories/projects';
 import { AppError } from '../errors';
+import { assetInReach } from './sharedReach';
 import type { SharedProject, ShareLinkReach } from '../services/projects/sharedAccess';
 
 /**
@@ -35,17 +36,7 @@ export function sharedLinkReaches(
   project: Pick<SharedProject, 'id' | 'share_link'>,
   asset: Pick<AssetRow, 'id' | 'project_id' | 'folder_id'>,
 ): boolean {
-  if (asset.project_id !== project.id) return false;
-  const link = project.share_link;
-  if (!link) return true;
-  switch (link.scope) {
-    case 'project':
-      return true;
-    case 'folder':
-      return asset.folder_id !== null && asset.folder_id === link.folder_id;
-    case 'assets':
-      return link.asset_ids.includes(asset.id);
-  }
+  return asset.project_id === project.id && assetInReach(project, asset);
 }
 
 export const reviewNotAllowed = () => new AppError(403, 'review_not_allowed', GUEST_TEXTS.reviewNotAllowed);

@@ -1,26 +1,32 @@
+import type { SharedListing } from '../../policies/sharedReach';
 import type { Db } from '../database';
 import { newestFirstPage, placeKeyOf, type AssetRow } from './assets';
 
-/** The assets a public link shows: those with a round, the newest first in each place. */
+/**
+ * The assets a link shows: those with a round, the newest first in each place, or in a selection
+ * link's selection (the listing comes from policies/sharedReach.ts).
+ */
 export class SharedAssetsRepository {
   constructor(private readonly db: Db) {}
 
-  private inPlace(projectId: number, folderId: number | null) {
-    return this.db
+  private listed(projectId: number, listing: SharedListing) {
+    const assets = this.db
       .selectFrom('assets')
       .where('project_id', '=', projectId)
-      .where('place_key', '=', placeKeyOf(folderId))
       .where('current_version_id', 'is not', null);
+    if ('folderId' in listing) return assets.where('place_key', '=', placeKeyOf(listing.folderId));
+    // An empty selection (its assets all deleted) lists nothing.
+    return assets.where('id', 'in', listing.assetIds.length > 0 ? listing.assetIds : [0]);
   }
 
-  /** A page of a place's assets, the newest first, and how many there are. */
+  /** A page of a listing's assets, the newest first, and how many there are. */
   page(
     projectId: number,
-    folderId: number | null,
+    listing: SharedListing,
     page: number,
     perPage: number,
   ): Promise<{ rows: AssetRow[]; total: number }> {
-    return newestFirstPage(this.inPlace(projectId, folderId), page, perPage);
+    return newestFirstPage(this.listed(projectId, listing), page, perPage);
   }
 
   /** The asset, when it belongs to this project and has a round. */
@@ -35,13 +41,14 @@ export class SharedAssetsRepository {
   }
 
   /**
-   * The images just before (newer) and just after (older) the asset in its place's list, whose
-   * order is (created_at desc, id desc).
+   * The images just before (newer) and just after (older) the asset in its listing, whose order is
+   * (created_at desc, id desc).
    */
   async imageNeighbours(
-    asset: Pick<AssetRow, 'id' | 'project_id' | 'folder_id' | 'created_at'>,
+    asset: Pick<AssetRow, 'id' | 'project_id' | 'created_at'>,
+    listing: SharedListing,
   ): Promise<{ previous: number | null; next: number | null }> {
-    const images = () => this.inPlace(asset.project_id, asset.folder_id).where('kind', '=', 'image');
+    const images = () => this.listed(asset.project_id, listing).where('kind', '=', 'image');
     const previous = await images()
       .select('id')
       .where((eb) =>

@@ -2,13 +2,14 @@ import type { AssetRound, AssetView } from '@common/api/assets';
 import { ASSET_TEXTS } from '@common/api/assets';
 import type { Clock } from '../../clock';
 import type { AssetRow } from '../../db/repositories/assets';
-import type { ProjectRow } from '../../db/repositories/projects';
 import type { AssetVersionRow } from '../../db/repositories/assetVersions';
 import type { UnitOfWorkOf } from '../../db/unitOfWork';
 import { AppError, notFound } from '../../errors';
 import { authorizeAssets, authorizeUploaderAction, type AssetAction } from '../../policies/assets';
 import { authorize } from '../../policies/projects';
 import { sharedLinkAllowsDownloads } from '../../policies/sharedLinks';
+import { assetInReach } from '../../policies/sharedReach';
+import type { SharedProject } from '../projects/sharedAccess';
 import { presentRound, type AssetPresenter } from '../../presenters/asset';
 import { assetNotFound, type AssetAccess } from './assetAccess';
 import type { ProjectAccess } from '../projects/projectAccess';
@@ -94,13 +95,13 @@ export class AssetService {
    * link allows downloads.
    */
   async sharedRoundFile(
-    project: ProjectRow,
+    project: SharedProject,
     versionId: number,
   ): Promise<RoundFile & { downloadable: boolean }> {
     const round = await this.uow.read.assetVersions.findById(versionId);
     if (!round || round.project_id !== project.id) throw notFound();
     const asset = await this.uow.read.assets.findById(round.asset_id);
-    if (asset?.current_version_id !== round.id) throw notFound();
+    if (asset?.current_version_id !== round.id || !assetInReach(project, asset)) throw notFound();
     return { round, asset, downloadable: sharedLinkAllowsDownloads(project) };
   }
 

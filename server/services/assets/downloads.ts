@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { addAbortSignal } from 'node:stream';
 import { openRanged, type RangedFile } from '../../adapters/storage/ranges';
 import type { Logger } from 'pino';
+import { ASSET_TEXTS } from '@common/api/assets';
+import { SHARE_LINK_TEXTS } from '@common/api/shareLinks';
 import { DOWNLOAD_TEXTS, type DownloadAnswer } from '@common/api/downloads';
 import type { Mailer } from '../../adapters/mail/mailer';
 import type { JobQueue } from '../../adapters/queue/jobQueue';
@@ -14,12 +16,17 @@ import { downloadReadyEmail } from '../../emails/downloadEmails';
 import { AppError, notFound } from '../../errors';
 import { authorize } from '../../policies/projects';
 import { authorizeSharedDownload, sharedDownloadNotAllowed } from '../../policies/sharedLinks';
+import { assetInReach, folderInReach, wholeReachOf } from '../../policies/sharedReach';
+import type { SharedProject } from '../projects/sharedAccess';
 import { DownloadLinks, type DownloadOptions, type DownloadSelection } from './downloadLinks';
 import { DownloadPlans, type DownloadPlan } from './downloadPlans';
 import type { ProjectAccess } from '../projects/projectAccess';
 import { zipStream } from './zipStream';
 
 export type { DownloadOptions, DownloadSelection } from './downloadLinks';
+
+/** What a link's viewers may ask to download: never an asset's earlier rounds. */
+type SharedSelection = Exclude<DownloadSelection, { kind: 'rounds' }>;
 export type { DownloadPlan } from './downloadPlans';
 
 /**
@@ -154,9 +161,14 @@ export class Downloads {
   }
 
   /** GET /shared/{shareHash}/assets/{id}/download: the latest round, on a link that allows downloads. */
-  async sharedAsset(project: ProjectRow, assetId: number, options: DownloadOptions & { allRounds: boolean }) {
+  async sharedAsset(
+    project: SharedProject,
+    assetId: number,
+    options: DownloadOptions & { allRounds: boolean },
+  ) {
     authorizeSharedDownload(project, options);
-    return this.plans.plan(project, { kind: 'assets', assetIds: [assetId] }, options);
+    const selection = await this.inReach(project, { kind: 'assets', assetIds: [assetId] });
+    return this.plans.plan(project, selection, options);
   }
 
   /**
@@ -164,12 +176,13 @@ export class Downloads {
    * whole project, or one folder: 'Download all'): always streamed (nobody to e-mail).
    */
   async sharedRequest(
-    project: ProjectRow,
-    selection: Exclude<DownloadSelection, { kind: 'rounds' }>,
+    project: SharedProject,
+    asked: SharedSelection,
     options: DownloadOptions,
   ): Promise<DownloadAnswer> {
     authorizeSharedDownload(project, { allRounds: false });
     if (!project.share_hash) throw sharedDownloadNotAllowed();
+    const selection = await this.inReach(project, asked);
     await this.plans.plan(project, selection, options);
     const token = this.links.sign(
       { use: 'shared', projectId: project.id, selection, options },
@@ -182,11 +195,35 @@ export class Downloads {
   }
 
   /** GET /shared/{shareHash}/downloads?token=: the link still open and still allowing downloads. */
-  async openSharedLink(project: ProjectRow, token: string): Promise<DownloadPlan> {
+  async openSharedLink(project: SharedProject, token: string): Promise<DownloadPlan> {
     const claims = this.links.verify(token, this.d.clock.now());
-    if (claims.use !== 'shared' || claims.projectId !== project.id) throw notFound();
+    if (claims.use !== 'shared' || claims.projectId !== project.id || claims.selection.kind === 'rounds')
+      throw notFound();
     authorizeSharedDownload(project, { allRounds: false });
-    return this.plans.plan(project, claims.selection, claims.options);
+    // Checked again as it is opened: a token made through another link of the project gets no further.
+    return this.plans.plan(project, await this.inReach(project, claims.selection), claims.options);
+  }
+
+  /**
+   * What a link may download of what it asked (policies/sharedReach.ts): 'Download all' of a folder
+   * or selection link is its folder or its selection; an asset or folder it does not reach is not
+   * found, as one of another project is.
+   */
+  private async inReach(project: SharedProject, selection: SharedSelection): Promise<SharedSelection> {
+    switch (selection.kind) {
+      case 'project':
+        return wholeReachOf(project);
+      case 'folder':
+        if (!folderInReach(project, selection.folderId))
+          throw new AppError(404, 'not_found', SHARE_LINK_TEXTS.folderGone);
+        return selection;
+      case 'assets': {
+        const assets = await this.d.uow.read.assets.findMany([...new Set(selection.assetIds)]);
+        if (assets.some((asset) => !assetInReach(project, asset)))
+          throw new AppError(404, 'not_found', ASSET_TEXTS.notFound);
+        return selection;
+      }
+    }
   }
 
   /**

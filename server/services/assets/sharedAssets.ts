@@ -3,6 +3,8 @@ import type { AssetRow } from '../../db/repositories/assets';
 import type { ProjectRow } from '../../db/repositories/projects';
 import type { UnitOfWorkOf } from '../../db/unitOfWork';
 import { notFound } from '../../errors';
+import { assetInReach, listingOf, neighbourListingOf } from '../../policies/sharedReach';
+import type { SharedProject } from '../projects/sharedAccess';
 import { presentPagination } from '../../presenters/pagination';
 import { presentSharedAsset } from '../../presenters/sharedAsset';
 import { presentSharedThreads } from '../../presenters/sharedComment';
@@ -14,20 +16,24 @@ type SharedAssetRepositories = 'assetVersions' | 'comments' | 'folders' | 'share
 
 /**
  * The assets of a project as the viewers of its public link see them (projects-side §2, §6): the
- * project SharedAccess resolved is the only one reachable, and only each asset's latest round.
+ * project SharedAccess resolved is the only one reachable, and only each asset's latest round; a
+ * folder or selection link shows only what it reaches (policies/sharedReach.ts).
  */
 export class SharedAssetService {
   constructor(private readonly uow: UnitOfWorkOf<SharedAssetRepositories>) {}
 
-  /** A page of the project's root or of one of its folders (another project's folder: 404), the newest first. */
-  async page(project: ProjectRow, folderId: number | null, page: number) {
+  /**
+   * A page of the project's root or of one of its folders (another project's folder: 404), the
+   * newest first; a folder link's root is its folder, a selection link's its selection.
+   */
+  async page(project: SharedProject, folderId: number | null, page: number) {
     if (folderId !== null) {
       const folder = await this.uow.read.folders.findById(folderId);
       if (folder?.project_id !== project.id) throw notFound();
     }
     const { rows, total } = await this.uow.read.sharedAssets.page(
       project.id,
-      folderId,
+      listingOf(project, folderId),
       page,
       SHARED_ASSETS_PER_PAGE,
     );
@@ -41,12 +47,15 @@ export class SharedAssetService {
    * One asset of the project with its previous and next images in its place's list, and its
    * latest round's comments when the link shows them.
    */
-  async get(project: ProjectRow, assetId: number): Promise<SharedAssetDetail> {
+  async get(project: SharedProject, assetId: number): Promise<SharedAssetDetail> {
     const asset = await this.uow.read.sharedAssets.findInProject(project.id, assetId);
-    if (!asset) throw notFound();
+    if (!asset || !assetInReach(project, asset)) throw notFound();
     const [presented] = await this.present(project, [asset]);
     if (!presented) throw notFound();
-    const { previous, next } = await this.uow.read.sharedAssets.imageNeighbours(asset);
+    const { previous, next } = await this.uow.read.sharedAssets.imageNeighbours(
+      asset,
+      neighbourListingOf(project, asset),
+    );
     // Listed shared assets always have a latest round.
     const latest = asset.current_version_id ?? 0;
     // The team's comments only where the link's settings show them (off by default).

@@ -8,10 +8,12 @@ import { isUniqueViolation } from '../../db/repositories/users';
 import type { TxOf, UnitOfWorkOf } from '../../db/unitOfWork';
 import { invalidRecord, notFound } from '../../errors';
 import { authorize } from '../../policies/projects';
+import { folderInReach } from '../../policies/sharedReach';
 import { EMPTY_FOLDER, presentFolder, type FolderContentsSummary } from '../../presenters/folder';
 import { sharedAddress } from '../../presenters/sharedAsset';
 import type { ProjectAccess, ProjectView } from './projectAccess';
 import { projectEvent } from './projectEvents';
+import type { SharedProject } from './sharedAccess';
 
 /**
  * What folders hold. The assets issue implements it: counts and previews for the folder cards,
@@ -51,10 +53,14 @@ export class FolderService {
 
   /**
    * The folders of a project as an anonymous viewer of its public link sees them: their previews
-   * at the link's addresses (the members' answer 401 to them).
+   * at the link's addresses (the members' answer 401 to them). A folder link shows only its
+   * folder, a selection link none.
    */
-  async listShared(project: ProjectRow): Promise<Folder[]> {
-    return this.present(await this.uow.read.folders.list(project.id), null, sharedPreviews(project));
+  async listShared(project: SharedProject): Promise<Folder[]> {
+    const reached = (await this.uow.read.folders.list(project.id)).filter((f) =>
+      folderInReach(project, f.id),
+    );
+    return this.present(reached, null, sharedPreviews(project));
   }
 
   async create(userId: number, projectId: number, name: string): Promise<Folder> {
@@ -81,10 +87,10 @@ export class FolderService {
     return (await this.present([folder], userId))[0]!;
   }
 
-  /** A folder of the project behind a public link; another project's folder is not found. */
-  async getShared(project: ProjectRow, folderId: number): Promise<Folder> {
+  /** A folder of the project behind a public link; another project's folder, or one the link does not reach, is not found. */
+  async getShared(project: SharedProject, folderId: number): Promise<Folder> {
     const folder = await this.uow.read.folders.findById(folderId);
-    if (folder?.project_id !== project.id) throw notFound();
+    if (folder?.project_id !== project.id || !folderInReach(project, folder.id)) throw notFound();
     return (await this.present([folder], null, sharedPreviews(project)))[0]!;
   }
 

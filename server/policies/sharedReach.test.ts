@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { assetInReach, folderInReach, listingOf, neighbourListingOf, wholeReachOf } from './sharedReach';
+
+const reach = (
+  scope: 'project' | 'folder' | 'assets',
+  extra: { folder_id?: number; asset_ids?: number[] } = {},
+) => ({
+  share_link: {
+    id: 1,
+    kind: 'view' as const,
+    scope,
+    folder_id: extra.folder_id ?? null,
+    asset_ids: extra.asset_ids ?? [],
+  },
+});
+const publicLink = { share_link: null };
+const folderLink = reach('folder', { folder_id: 7 });
+const selection = reach('assets', { asset_ids: [3, 5] });
+
+describe('what a link reaches', () => {
+  it('reaches every asset and folder through the public link and a project link', () => {
+    for (const project of [publicLink, reach('project')]) {
+      expect(assetInReach(project, { id: 1, folder_id: null })).toBe(true);
+      expect(folderInReach(project, 9)).toBe(true);
+      expect(listingOf(project, 9)).toEqual({ folderId: 9 });
+      expect(wholeReachOf(project)).toEqual({ kind: 'project' });
+    }
+  });
+
+  it("reaches a folder link's folder and its assets only, its root being the folder", () => {
+    expect(assetInReach(folderLink, { id: 1, folder_id: 7 })).toBe(true);
+    expect(assetInReach(folderLink, { id: 1, folder_id: 8 })).toBe(false);
+    expect(assetInReach(folderLink, { id: 1, folder_id: null })).toBe(false);
+    expect(folderInReach(folderLink, 7)).toBe(true);
+    expect(folderInReach(folderLink, 8)).toBe(false);
+    expect(listingOf(folderLink, null)).toEqual({ folderId: 7 });
+    expect(listingOf(folderLink, 7)).toEqual({ folderId: 7 });
+    expect(() => listingOf(folderLink, 8)).toThrow(expect.objectContaining({ status: 404 }));
+    expect(neighbourListingOf(folderLink, { folder_id: 7 })).toEqual({ folderId: 7 });
+    expect(wholeReachOf(folderLink)).toEqual({ kind: 'folder', folderId: 7 });
+  });
+
+  it("reaches a selection link's assets only, wherever they are, and no folder", () => {
+    expect(assetInReach(selection, { id: 3, folder_id: 7 })).toBe(true);
+    expect(assetInReach(selection, { id: 5, folder_id: null })).toBe(true);
+    expect(assetInReach(selection, { id: 4, folder_id: null })).toBe(false);
+    expect(folderInReach(selection, 7)).toBe(false);
+    expect(listingOf(selection, null)).toEqual({ assetIds: [3, 5] });
+    expect(() => listingOf(selection, 7)).toThrow(expect.objectContaining({ status: 404 }));
+    expect(neighbourListingOf(selection, { folder_id: 7 })).toEqual({ assetIds: [3, 5] });
+    expect(wholeReachOf(selection)).toEqual({ kind: 'assets', assetIds: [3, 5] });
+  });
+});

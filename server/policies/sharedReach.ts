@@ -1,0 +1,79 @@
+import type { ShareLinkScope } from '@common/api/shareLinks';
+import type { AssetRow } from '../db/repositories/assets';
+import { notFound } from '../errors';
+import type { ShareLinkReach } from '../services/projects/sharedAccess';
+
+/**
+ * What a link reaches of its project (issue 26): the whole project for the project's public link
+ * and for project links; one folder's assets for a folder link; the selected assets for a
+ * selection link. Every shared route asks here (or lists through `SharedListing`, which the
+ * repository turns into its filter): nothing outside the reach is shown, served or zipped.
+ */
+type Reaching = { share_link: ShareLinkReach | null };
+
+/** The reach of a link that is narrower than its project, or null. */
+function narrowed(
+  project: Reaching,
+): (ShareLinkReach & { scope: Exclude<ShareLinkScope, 'project'> }) | null {
+  const link = project.share_link;
+  if (!link || link.scope === 'project') return null;
+  return link as ShareLinkReach & { scope: Exclude<ShareLinkScope, 'project'> };
+}
+
+/** Whether the link reaches this asset of its project (the caller checked the project). */
+export function assetInReach(project: Reaching, asset: Pick<AssetRow, 'id' | 'folder_id'>): boolean {
+  const link = narrowed(project);
+  if (!link) return true;
+  switch (link.scope) {
+    case 'folder':
+      return asset.folder_id !== null && asset.folder_id === link.folder_id;
+    case 'assets':
+      return link.asset_ids.includes(asset.id);
+  }
+}
+
+/** Whether the link reaches this folder of its project: all of them, its own, or none for a selection. */
+export function folderInReach(project: Reaching, folderId: number): boolean {
+  const link = narrowed(project);
+  if (!link) return true;
+  return link.scope === 'folder' && link.folder_id === folderId;
+}
+
+/** A list of a link's assets: one place (a folder, or the root when null), or a selection across places. */
+export type SharedListing = { folderId: number | null } | { assetIds: number[] };
+
+/**
+ * The list a link shows for the place asked (a folder, or the root): a project link any place; a
+ * folder link its folder, also asked as the root; a selection link its selection, at the root only.
+ * Anything else is not found (404).
+ */
+export function listingOf(project: Reaching, folderId: number | null): SharedListing {
+  const link = narrowed(project);
+  if (!link) return { folderId };
+  switch (link.scope) {
+    case 'folder':
+      if (folderId !== null && folderId !== link.folder_id) throw notFound();
+      return { folderId: link.folder_id };
+    case 'assets':
+      if (folderId !== null) throw notFound();
+      return { assetIds: link.asset_ids };
+  }
+}
+
+/** The list an asset's previous and next are taken from: its place, or a selection link's selection. */
+export function neighbourListingOf(project: Reaching, asset: Pick<AssetRow, 'folder_id'>): SharedListing {
+  const link = narrowed(project);
+  return link?.scope === 'assets' ? { assetIds: link.asset_ids } : { folderId: asset.folder_id };
+}
+
+/** What 'Download all' of a link zips: the whole project, a folder link's folder, a selection link's selection. */
+export function wholeReachOf(
+  project: Reaching,
+): { kind: 'project' } | { kind: 'folder'; folderId: number } | { kind: 'assets'; assetIds: number[] } {
+  const link = narrowed(project);
+  if (link?.scope === 'folder' && link.folder_id !== null)
+    return { kind: 'folder', folderId: link.folder_id };
+  if (link?.scope === 'assets') return { kind: 'assets', assetIds: link.asset_ids };
+  // A folder link always has its folder: deleting the folder deletes the link.
+  return { kind: 'project' };
+}
