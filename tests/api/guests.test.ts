@@ -9,6 +9,7 @@ import {
 import { sha256 } from '@server/secrets';
 import { buildAsset, buildRound } from './assetFactories';
 import { buildComment, line } from './commentFactories';
+import { digestMailsTo, runDigestsAt, setDigestPreferences } from './digestFactories';
 import { ApiClient, startTestApp, type ApiResponse, type Json, type TestApp } from './harness';
 import { buildProjectCast, type ProjectCast } from './projectCast';
 import { buildProject } from './projectFactories';
@@ -541,6 +542,12 @@ describe('what a guest may not do', () => {
 
     const listed = (await guest.comments(hash, asset.id)).body.response;
     expect(listed).toEqual([]);
+    // The members find the guest's open comment among the feedback carried to the new round.
+    const carried = (await cast.owner.client.get(`/assets/${asset.id}/carried_comments`)).body.response;
+    expect(carried.map((c: Json) => [c.id, c.user.name, c.user.is_guest])).toEqual([
+      [old.id, cast.owner.user.name, false],
+      [early.id, 'Gwen Guest', true],
+    ]);
     for (const parent of [old.id, early.id]) {
       const answer = await guest.comment(hash, { parent_id: parent, text: 'Still?' });
       expect(error(answer)).toMatchObject({
@@ -754,5 +761,20 @@ describe('what a guest may not do', () => {
       .where('asset_id', '=', asset.id)
       .execute();
     expect(none).toEqual([]);
+  });
+});
+
+describe("a guest's comment in the members' e-mail", () => {
+  it("names the guest, marked '(Guest)', in the digest", async () => {
+    await runDigestsAt(t, '2026-12-02T07:00:00Z');
+    await setDigestPreferences(t.ctx, cast.collaborator.user.id, { every: 'once_per_day', zone: 'UTC' });
+    const { hash } = await link();
+    const guest = await guestOn(hash);
+    expect((await guest.comment(hash, { text: 'Crop tighter.', markup: [rectangle] })).status).toBe(201);
+    await t.ctx.jobs.idle();
+    await runDigestsAt(t, '2026-12-02T09:00:00Z');
+    const mails = await digestMailsTo(t, cast.collaborator.user.email);
+    const body = mails.map((m) => m.text_body).join('\n');
+    expect(body).toContain('Gwen Guest (Guest) added markup #1 on hero.png');
   });
 });
