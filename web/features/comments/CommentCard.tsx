@@ -6,6 +6,7 @@ import { formatFileSize } from '@common/uploads/fileSize';
 import { isTemporary, type CommentEdit } from '@web/features/comments/api/commentCache';
 import type { MarkupStore } from '@web/features/markup';
 import { activityTime } from '@web/features/projects';
+import { GuestMark } from '@web/components/GuestMark/GuestMark';
 import { UserAvatar } from '@web/components/UserAvatar/UserAvatar';
 import { CommentEditBox, draftOf, type EditDraft } from './CommentEditBox';
 import { CommentText } from './CommentText';
@@ -63,8 +64,11 @@ function CommentBody({
         <UserAvatar user={comment.user} size={compact ? 22 : 28} />
         {/* The name has its own line, so the time and the edit mark never squeeze it. */}
         <div className={classes.who}>
-          <span className={classes.author} title={comment.user.name} data-testid="comment-author">
-            {comment.user.name}
+          <span className={classes.authorLine}>
+            <span className={classes.author} title={comment.user.name} data-testid="comment-author">
+              {comment.user.name}
+            </span>
+            {comment.user.is_guest && <GuestMark />}
           </span>
           <span className={classes.when}>
             <span className={classes.time} title={new Date(comment.created_at).toLocaleString()}>
@@ -179,7 +183,9 @@ function ReplyBox({
           members={actions.members}
           onSubmit={send}
           onCancel={onClose}
-          placeholder={PANEL_TEXTS.replyPlaceholder}
+          placeholder={
+            actions.members.length > 0 ? PANEL_TEXTS.replyPlaceholder : PANEL_TEXTS.replyPlaceholderNoMentions
+          }
           label="Reply"
           autoFocus
           testId="reply-input"

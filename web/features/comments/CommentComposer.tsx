@@ -24,11 +24,14 @@ export function CommentComposer({
   store,
   members,
   onSend,
+  files: allowFiles = true,
 }: {
   store: MarkupStore;
   members: readonly Mentionable[];
   /** Answers false when the comment could not be sent: the box gets it back. */
   onSend: (comment: ComposedComment) => Promise<boolean>;
+  /** Files may be attached (members); a review link's guest sends text and drawings only. */
+  files?: boolean;
 }) {
   const markup = useSyncExternalStore(store.subscribe, store.getState);
   // While a comment's drawing is redrawn, the lines on the stage are that comment's, not this box's.
@@ -85,7 +88,7 @@ export function CommentComposer({
           }}
           members={members}
           onSubmit={send}
-          placeholder={PANEL_TEXTS.placeholder}
+          placeholder={members.length > 0 ? PANEL_TEXTS.placeholder : PANEL_TEXTS.placeholderNoMentions}
           label="New comment"
           minRows={2}
           testId="comment-input"
@@ -106,22 +109,24 @@ export function CommentComposer({
           </div>
         )}
         <div className={classes.composerBar}>
-          <FileButton
-            multiple
-            onChange={(added) => {
-              const result = acceptFiles(files, added);
-              setFiles(result.files);
-              setFileError(result.error);
-            }}
-          >
-            {(props) => (
-              <Tooltip label={PANEL_TEXTS.attach} withArrow>
-                <ActionIcon {...props} variant="subtle" color="gray" aria-label={PANEL_TEXTS.attach}>
-                  <IconPaperclip size={18} />
-                </ActionIcon>
-              </Tooltip>
-            )}
-          </FileButton>
+          {allowFiles && (
+            <FileButton
+              multiple
+              onChange={(added) => {
+                const result = acceptFiles(files, added);
+                setFiles(result.files);
+                setFileError(result.error);
+              }}
+            >
+              {(props) => (
+                <Tooltip label={PANEL_TEXTS.attach} withArrow>
+                  <ActionIcon {...props} variant="subtle" color="gray" aria-label={PANEL_TEXTS.attach}>
+                    <IconPaperclip size={18} />
+                  </ActionIcon>
+                </Tooltip>
+              )}
+            </FileButton>
+          )}
           {drawings > 0 ? (
             <span className={classes.drawingChip} data-testid="composer-drawings">
               <IconScribble size={14} />

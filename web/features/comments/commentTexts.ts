@@ -11,6 +11,9 @@ export const PANEL_TEXTS = {
   emptyUnresolved: 'Every comment on this round is resolved.',
   placeholder: 'Add a comment… @ to mention',
   replyPlaceholder: 'Reply… @ to mention',
+  /** Where no one can be mentioned (a review link's guest). */
+  placeholderNoMentions: 'Add a comment…',
+  replyPlaceholderNoMentions: 'Reply…',
   send: 'Send comment',
   sendReply: 'Send reply',
   attach: 'Attach files',

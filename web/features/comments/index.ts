@@ -6,3 +6,10 @@
 export { CommentsPanel } from './CommentsPanel';
 export { CommentExportMenu } from './feedback/CommentExportMenu';
 export { StageMarkup } from './StageMarkup';
+// The pieces a review link's guest panel (web/features/sharedView) builds on: the members' cards,
+// composer and posting, fed with the guest's calls instead of a member's.
+export { CommentCard, type CommentActions } from './CommentCard';
+export { CommentComposer, type ComposedComment } from './CommentComposer';
+export { drawingsOnPage } from './drawingsOnPage';
+export { newCommentBody, postCommentMutation, type CommentPost } from './api/comments';
+export type { Author, NewComment } from './api/commentCache';

@@ -12,6 +12,8 @@ import {
   IconUpload,
 } from '@tabler/icons-react';
 import { messageSegments, type Notification, type NotificationKind } from '@common/api/notifications';
+import { GuestMark } from '@web/components/GuestMark/GuestMark';
+import { guestNameIn } from '@web/components/GuestMark/guestName';
 import { activityTime } from '@web/features/projects';
 import { PANEL_TEXTS } from './notificationTexts';
 import classes from './Notifications.module.css';
@@ -27,19 +29,30 @@ const KIND_ICONS: Record<NotificationKind, ReactNode> = {
   approved_assets: <IconCircleCheck size={22} />,
 };
 
-/** The message with its `|highlighted|` segment set apart (§2); the whole clamped to two lines. */
-export function NotificationMessage({ message }: { message: string }) {
+/**
+ * The message with its `|highlighted|` segment set apart (§2); the whole clamped to two lines. A
+ * review link's guest who acted (no member `actor`, the server's 'Ana (Guest)') shows as their
+ * name with the 'Guest' mark.
+ */
+export function NotificationMessage({ message, byMember }: { message: string; byMember: boolean }) {
   return (
     <span className={classes.message} data-testid="notification-message">
-      {messageSegments(message).map((segment, i) =>
-        segment.highlighted ? (
+      {messageSegments(message).map((segment, i) => {
+        const guest = segment.highlighted && !byMember ? guestNameIn(segment.text) : null;
+        return segment.highlighted ? (
           <strong key={i} className={classes.highlighted} data-testid="notification-highlight">
-            {segment.text}
+            {guest ?? segment.text}
+            {guest !== null && (
+              <>
+                {' '}
+                <GuestMark />
+              </>
+            )}
           </strong>
         ) : (
           <span key={i}>{segment.text}</span>
-        ),
-      )}
+        );
+      })}
     </span>
   );
 }
@@ -86,7 +99,7 @@ export const NotificationItem = memo(function NotificationItem({
               {activityTime(notification.created_at)}
             </time>
           </span>
-          <NotificationMessage message={notification.message} />
+          <NotificationMessage message={notification.message} byMember={notification.actor !== null} />
           {notification.quoted_comment && (
             <span className={classes.quote} data-testid="notification-quote">
               {notification.quoted_comment}

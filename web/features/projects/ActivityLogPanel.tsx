@@ -5,7 +5,9 @@ import type { ActivityLog } from '@common/api/projects';
 import { useActivityLogs } from '@web/features/projects/api/activity';
 import { EmptyPanel } from '@web/components/page/EmptyPanel';
 import { LoadError } from '@web/components/page/LoadError';
+import { GuestMark } from '@web/components/GuestMark/GuestMark';
 import { UserAvatar } from '@web/components/UserAvatar/UserAvatar';
+import { activityActor } from './activityActor';
 import { activityTime } from './activityTime';
 import type { ProjectModalProps } from '@web/components/modal/ProjectModal';
 
@@ -16,25 +18,34 @@ export const ACTIVITY_TEXTS = {
     'Changes to the project, its folders, its people and its link will be listed here as they happen.',
 } as const;
 
-/** The sentence with who did it in bold, when it starts with their name. */
+/** The sentence with who did it in bold, when it starts with their name; a guest's with the 'Guest' mark. */
 function ActivitySentence({ entry }: { entry: ActivityLog }) {
-  const name = entry.user?.name;
-  if (!name || !entry.text.startsWith(name)) return entry.text;
+  const who = activityActor(entry);
+  if (!who) return entry.text;
   return (
     <>
       <Text span fw={600} inherit>
-        {name}
+        {who.name}
       </Text>
-      {entry.text.slice(name.length)}
+      {who.isGuest && (
+        <>
+          {' '}
+          <GuestMark />
+        </>
+      )}
+      {who.rest}
     </>
   );
 }
 
 function ActivityEntry({ entry }: { entry: ActivityLog }) {
+  const who = activityActor(entry);
   return (
     <Group gap="sm" wrap="nowrap" align="flex-start" data-testid="activity-entry">
       {entry.user ? (
         <UserAvatar user={entry.user} size={32} radius="xl" />
+      ) : who?.isGuest ? (
+        <UserAvatar user={{ name: who.name, avatar: null }} size={32} radius="xl" />
       ) : (
         <ThemeIcon size={32} radius="xl" variant="light" color="gray">
           <IconSettingsAutomation size={16} />

@@ -36,10 +36,12 @@ export interface CommentEdit {
   markup?: MarkupShape[];
 }
 
+/** Who writes a new comment: a member, or a review link's guest (no id shown, no avatar). */
 export interface Author {
-  id: number;
+  id: number | null;
   name: string;
   avatar: string | null;
+  is_guest?: boolean;
 }
 
 let lastTempId = 0;
@@ -64,7 +66,7 @@ export function temporaryComment(
     round_number: round.number,
     text: input.text,
     mentions: [],
-    user: author,
+    user: { id: author.id, name: author.name, avatar: author.avatar, is_guest: author.is_guest ?? false },
     parent_id: input.parent_id ?? null,
     created_at: at,
     updated_at: at,

@@ -79,8 +79,6 @@ export function useRoundComments(assetId: number, roundNumber: number) {
   return useQuery(roundCommentsQuery(useQueryClient(), assetId, roundNumber));
 }
 
-type Key = ReturnType<typeof commentKeys.round>;
-
 /**
  * Before an optimistic change: a read of the list under way would answer it as it was, so it is
  * stopped (and the list kept as it is), except a first load reading its pages, which keeps the
@@ -93,7 +91,7 @@ function stopRefetch(queryClient: QueryClient, key: QueryKey) {
   });
 }
 
-function edit(queryClient: QueryClient, key: Key, change: (list: CommentList) => Comment[]) {
+function edit(queryClient: QueryClient, key: QueryKey, change: (list: CommentList) => Comment[]) {
   queryClient.setQueryData<Comment[]>(key, (list) => (list ? change(list) : list));
 }
 
@@ -102,7 +100,8 @@ function refreshAsset(queryClient: QueryClient, assetId: number) {
   return queryClient.invalidateQueries({ queryKey: assetKeys.one(assetId), exact: true });
 }
 
-function commentBody(input: NewComment): FormData | Record<string, unknown> {
+/** A new comment's body: JSON, or multipart form data when it carries files. */
+export function newCommentBody(input: NewComment): FormData | Record<string, unknown> {
   const fields = {
     asset_id: input.asset_id,
     text: input.text,
@@ -124,20 +123,31 @@ function commentBody(input: NewComment): FormData | Record<string, unknown> {
 }
 
 /**
- * POST /comments: a temporary comment at once, the server's in its place, gone on a failure. A
- * page read meanwhile may have brought the server's already: then the temporary one just goes.
+ * Where a new comment goes: the cached round list it joins, the call that stores it, and what is
+ * read again once it has settled. The members' POST /comments is one; a review link's guest
+ * posts through the link (web/features/sharedView).
  */
-export function createCommentMutation(
+export interface CommentPost {
+  key: QueryKey;
+  post: (input: NewComment) => Promise<Comment>;
+  settled?: () => Promise<unknown>;
+}
+
+/**
+ * A new comment or reply: a temporary comment at once, the server's in its place, gone on a
+ * failure. A page read meanwhile may have brought the server's already: then the temporary one
+ * just goes.
+ */
+export function postCommentMutation(
   queryClient: QueryClient,
-  assetId: number,
+  target: CommentPost,
   round: { id: number; number: number },
   author: Author | null,
 ) {
-  const key = commentKeys.round(assetId, round.number);
+  const { key } = target;
   return mutationOptions({
-    mutationFn: (input: NewComment) =>
-      api<Comment>('/comments', { method: 'POST', body: commentBody(input) }),
-    onMutate: async (input) => {
+    mutationFn: target.post,
+    onMutate: async (input: NewComment) => {
       await stopRefetch(queryClient, key);
       if (!author) return { tempId: null };
       const temp = temporaryComment(input, author, round, new Date());
@@ -155,8 +165,27 @@ export function createCommentMutation(
       const tempId = context?.tempId;
       if (tempId) edit(queryClient, key, (list) => removeComment(list, tempId));
     },
-    onSettled: () => refreshAsset(queryClient, assetId),
+    onSettled: () => target.settled?.(),
   });
+}
+
+/** POST /comments, a member's comment on the round's list. */
+export function createCommentMutation(
+  queryClient: QueryClient,
+  assetId: number,
+  round: { id: number; number: number },
+  author: Author | null,
+) {
+  return postCommentMutation(
+    queryClient,
+    {
+      key: commentKeys.round(assetId, round.number),
+      post: (input) => api<Comment>('/comments', { method: 'POST', body: newCommentBody(input) }),
+      settled: () => refreshAsset(queryClient, assetId),
+    },
+    round,
+    author,
+  );
 }
 
 export function useCreateComment(

@@ -12,6 +12,7 @@ import {
   type Settle,
 } from '@web/features/comments/api/commentCarryOver';
 import { CommentText } from '@web/features/comments/CommentText';
+import { GuestMark } from '@web/components/GuestMark/GuestMark';
 import { snackbar } from '@web/components/snackbar/snackbar';
 import { CHECKLIST_TEXTS, groupByRound, markerOf } from './carriedChecklist';
 import classes from './Feedback.module.css';
@@ -57,6 +58,12 @@ function Item({
         </div>
         <div className={classes.itemMeta}>
           {comment.user.name}
+          {comment.user.is_guest && (
+            <>
+              {' '}
+              <GuestMark />
+            </>
+          )}
           {comment.replies.length > 0 &&
             ` · ${comment.replies.length} ${comment.replies.length === 1 ? 'reply' : 'replies'}`}
         </div>
