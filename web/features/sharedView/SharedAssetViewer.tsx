@@ -1,12 +1,17 @@
-import { useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { ActionIcon, Loader, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconPhotoOff } from '@tabler/icons-react';
+import type { Guest } from '@common/api/guests';
 import type { SharedAssetDetail } from '@common/api/sharedAssets';
 import { FileTypeIcon } from '@web/components/FileTypeIcon/FileTypeIcon';
 import { SHARED_PREVIEW_TEXTS } from './SharedAssetPreview';
 import { pageUrl } from '@common/documentPages';
 import { factsLine, roundFacts } from '@web/features/sharing';
+import { MarkupStore } from '@web/features/markup';
 import { DocumentPager, PAGER_TEXTS, ImageViewer, ViewController } from '@web/features/viewer';
+import { useGuestComments } from './guest/guestApi';
+import { GuestReviewPanel } from './guest/GuestReviewPanel';
+import { GuestStageMarkup } from './guest/GuestStageMarkup';
 import { usePageKeys } from './usePageKeys';
 import { SharedComments } from './SharedComments';
 import { SharedMarkup } from './SharedMarkup';
@@ -28,12 +33,22 @@ export const SHARED_VIEWER_TEXTS = {
  * pan by dragging. A document shows one page at a time with its pager beside the zoom controls.
  * The drawings of the comments the link shows follow the picture.
  */
-function Picture({ asset }: { asset: SharedAssetDetail }) {
+function Picture({
+  asset,
+  page,
+  onPage,
+  overlay,
+}: {
+  asset: SharedAssetDetail;
+  page: number;
+  onPage: (page: number) => void;
+  /** The drawings over the page shown (and, on a review link, the guest's drawing tools). */
+  overlay: ReactNode;
+}) {
   const round = asset.current_version;
   const pages = asset.kind === 'document' ? (round.page_count ?? 1) : 1;
-  const [page, setPage] = useState(1);
   const [controller] = useState(() => new ViewController());
-  const goToPage = (next: number) => setPage(Math.min(pages, Math.max(1, next)));
+  const goToPage = (next: number) => onPage(Math.min(pages, Math.max(1, next)));
   usePageKeys(pages > 1 ? goToPage : null, page);
   useZoomKeys(controller);
   const src = pageUrl(round, page) ?? round.image_url;
@@ -76,7 +91,7 @@ function Picture({ asset }: { asset: SharedAssetDetail }) {
               ? { width: round.width, height: round.height }
               : null,
         }}
-        overlay={<SharedMarkup comments={asset.comments} page={page} />}
+        overlay={overlay}
         controls={pages > 1 ? <DocumentPager page={page} pages={pages} onPage={goToPage} /> : null}
       />
     </div>
@@ -106,19 +121,30 @@ function SideButton({ side, onClick }: { side: 'previous' | 'next'; onClick: (()
 /**
  * One shared asset on a stage the size of the screen, in the members' viewer (zoom and pan), its
  * name and facts, the previous and next images by button and by ← →, and, when the link shows
- * them, the round's comments to read beside it. No round selector: a link shows the latest round
- * only.
+ * them, the round's comments to read beside it. On a review link the guest who joined it draws
+ * and comments there instead, and gives their decision (GuestReviewPanel). No round selector: a
+ * link shows the latest round only.
  */
 export function SharedAssetViewer({
   asset,
   showComments,
+  review,
   onOpen,
 }: {
   asset: SharedAssetDetail;
   /** The link's settings show the team's comments (off by default): the panel beside the picture. */
   showComments: boolean;
+  /** A review link and the guest who joined it; null on a view-only link. */
+  review: { shareHash: string; guest: Guest } | null;
   onOpen: (assetId: number) => void;
 }) {
+  // The page shown and the guest's draft belong to one round: another asset starts afresh.
+  const [shown, setShown] = useState({ version: asset.version_id, page: 1 });
+  const page = shown.version === asset.version_id ? shown.page : 1;
+  const onPage = (next: number) => setShown({ version: asset.version_id, page: next });
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- a new draft for each asset
+  const store = useMemo(() => new MarkupStore(), [asset.id]);
+  const guestComments = useGuestComments(review?.shareHash ?? '', asset.id, review !== null);
   const previous = asset.previous_image_id;
   const next = asset.next_image_id;
   const goPrevious = previous === null ? null : () => onOpen(previous);
@@ -157,7 +183,24 @@ export function SharedAssetViewer({
       <div className={classes.body}>
         <div className={classes.stage}>
           {/* A new asset starts with its own placeholder, not the last picture's loaded state. */}
-          <Picture key={asset.version_id} asset={asset} />
+          <Picture
+            key={asset.version_id}
+            asset={asset}
+            page={page}
+            onPage={onPage}
+            overlay={
+              review ? (
+                <GuestStageMarkup
+                  store={store}
+                  comments={guestComments.data ?? []}
+                  kind={asset.kind}
+                  page={page}
+                />
+              ) : (
+                <SharedMarkup comments={asset.comments} page={page} />
+              )
+            }
+          />
           {moves && (
             <>
               <SideButton side="previous" onClick={goPrevious} />
@@ -165,7 +208,19 @@ export function SharedAssetViewer({
             </>
           )}
         </div>
-        {showComments && <SharedComments comments={asset.comments} />}
+        {review ? (
+          <GuestReviewPanel
+            shareHash={review.shareHash}
+            asset={asset}
+            guest={review.guest}
+            comments={guestComments}
+            store={store}
+            page={page}
+            onPage={onPage}
+          />
+        ) : (
+          showComments && <SharedComments comments={asset.comments} />
+        )}
       </div>
     </section>
   );

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Badge, Group, Stack, Text, Title } from '@mantine/core';
-import { IconDownload, IconEye } from '@tabler/icons-react';
+import { IconDownload, IconEye, IconMessageCircle } from '@tabler/icons-react';
 import type { SharedProject } from '@common/api/projects';
 
 /** The shared project's name, who shares it, and what the link allows; `actions` on the right. */
@@ -30,15 +30,39 @@ export function SharedHeader({
           <Text size="sm" c="dimmed">
             Shared by {project.workspace.name}
           </Text>
-          <Badge
-            variant="light"
-            color={project.allows_downloads ? 'teal' : 'gray'}
-            radius="sm"
-            tt="none"
-            leftSection={project.allows_downloads ? <IconDownload size={12} /> : <IconEye size={12} />}
-          >
-            {project.allows_downloads ? 'Downloads allowed' : 'View only'}
-          </Badge>
+          {project.link.kind === 'review' ? (
+            <Badge
+              variant="light"
+              color="brand"
+              radius="sm"
+              tt="none"
+              leftSection={<IconMessageCircle size={12} />}
+              data-testid="shared-review-badge"
+            >
+              Review: comments and decisions
+            </Badge>
+          ) : (
+            <Badge
+              variant="light"
+              color={project.allows_downloads ? 'teal' : 'gray'}
+              radius="sm"
+              tt="none"
+              leftSection={project.allows_downloads ? <IconDownload size={12} /> : <IconEye size={12} />}
+            >
+              {project.allows_downloads ? 'Downloads allowed' : 'View only'}
+            </Badge>
+          )}
+          {project.link.kind === 'review' && project.allows_downloads && (
+            <Badge
+              variant="light"
+              color="teal"
+              radius="sm"
+              tt="none"
+              leftSection={<IconDownload size={12} />}
+            >
+              Downloads allowed
+            </Badge>
+          )}
         </Group>
       </Stack>
       {actions && <Group ml="auto">{actions}</Group>}

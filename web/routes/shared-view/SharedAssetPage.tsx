@@ -13,6 +13,7 @@ import {
   SharedRefusal,
   sharedViewPath,
   usePrefetchNeighbours,
+  useReviewGuest,
   useSharedAsset,
 } from '@web/features/sharedView';
 import { sharedCrumbs } from './sharedCrumbs';
@@ -41,6 +42,7 @@ export function SharedAssetPage() {
   const navigate = useNavigate();
   const project = useSharedProject(shareHash);
   const asset = useSharedAsset(shareHash, Number(assetID));
+  const guest = useReviewGuest(shareHash);
   usePrefetchNeighbours(shareHash, asset.data);
   const folderId = asset.data?.folder_id ?? null;
   const folder = folderId === null ? undefined : project.data?.folders.find((f) => f.id === folderId);
@@ -69,6 +71,7 @@ export function SharedAssetPage() {
     <SharedAssetViewer
       asset={asset.data}
       showComments={project.data.shows_comments}
+      review={guest ? { shareHash, guest } : null}
       onOpen={(id) => void navigate(sharedAssetPath(shareHash, id))}
     />
   );

@@ -5,7 +5,7 @@ import { Breadcrumbs } from '@web/components/Breadcrumbs/Breadcrumbs';
 import { BreadcrumbsProvider, useBreadcrumbTrail } from '@web/components/Breadcrumbs/BreadcrumbsContext';
 import { TopBar } from '@web/shell/TopBar/TopBar';
 import classes from '@web/shell/AppLayout.module.css';
-import { useSharedAsset } from '@web/features/sharedView';
+import { GuestIdentity, ReviewGate, useSharedAsset } from '@web/features/sharedView';
 import { useLiveUpdates } from '@web/features/live';
 
 /**
@@ -42,6 +42,7 @@ function SharedTopBar() {
       left={crumbs.length > 0 ? <Breadcrumbs crumbs={crumbs} shared /> : undefined}
       right={
         <>
+          <GuestIdentity shareHash={shareHash} />
           <SharedDownload shareHash={shareHash} />
           <Button component={Link} to="/signup" variant="default" size="sm">
             Register
@@ -55,7 +56,10 @@ function SharedTopBar() {
   );
 }
 
-/** Pages of a project shared by link: open to anyone, no account tools; live with the link's stream. */
+/**
+ * Pages of a project shared by link: open to anyone, no account tools; live with the link's stream.
+ * A review link asks its visitor to join first.
+ */
 export function SharedLayout() {
   const { shareHash = '' } = useParams();
   useLiveUpdates(shareHash, shareHash.length > 0);
@@ -64,7 +68,9 @@ export function SharedLayout() {
       <div className={classes.root}>
         <SharedTopBar />
         <main className={classes.main}>
-          <Outlet />
+          <ReviewGate shareHash={shareHash}>
+            <Outlet />
+          </ReviewGate>
         </main>
       </div>
     </BreadcrumbsProvider>

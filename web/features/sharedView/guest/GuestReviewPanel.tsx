@@ -1,0 +1,177 @@
+import { useState } from 'react';
+import { Alert, Badge, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconAlertTriangle, IconMessageCircle } from '@tabler/icons-react';
+import type { Comment } from '@common/api/comments';
+import type { Guest } from '@common/api/guests';
+import type { SharedAssetDetail } from '@common/api/sharedAssets';
+import { LoadError } from '@web/components/page/LoadError';
+import {
+  CommentCard,
+  CommentComposer,
+  type CommentActions,
+  type ComposedComment,
+} from '@web/features/comments';
+import type { MarkupStore } from '@web/features/markup';
+import { GuestDecision } from './GuestDecision';
+import { useGuestDecide, useGuestDecision, useGuestPostComment } from './guestApi';
+import { useGuestFailure } from './useGuestFailure';
+import classes from './GuestReview.module.css';
+
+export const GUEST_REVIEW_TEXTS = {
+  title: 'Review',
+  round: (n: number) => `Round ${n}`,
+  emptyTitle: 'No comments yet',
+  empty: 'Draw on the picture or write below: the team sees your comments as you send them.',
+  dismiss: 'Dismiss',
+} as const;
+
+function ListSkeleton() {
+  return (
+    <Stack gap="md" p="md" aria-busy data-testid="guest-comments-loading">
+      {[0, 1].map((i) => (
+        <div key={i}>
+          <Skeleton height={14} width="45%" mb={10} radius="xl" />
+          <Skeleton height={10} mb={6} />
+          <Skeleton height={10} width="70%" />
+        </div>
+      ))}
+    </Stack>
+  );
+}
+
+/**
+ * A review link's panel beside the current round, for the guest who joined it: their decision,
+ * the round's threads in the members' cards (reply to any), and the members' composer with the
+ * drawings made on the stage. What the server refuses (too fast, a link revoked or expired) is
+ * said above the composer; a link that is gone turns the page into the shared view's refusal.
+ */
+export function GuestReviewPanel({
+  shareHash,
+  asset,
+  guest,
+  comments,
+  store,
+  page,
+  onPage,
+}: {
+  shareHash: string;
+  asset: SharedAssetDetail;
+  guest: Guest;
+  comments: { data: Comment[] | undefined; error: unknown; refetch: () => unknown };
+  store: MarkupStore;
+  /** The document's page shown: a drawing made now is on it. */
+  page: number;
+  onPage: (page: number) => void;
+}) {
+  const post = useGuestPostComment(shareHash, asset, guest);
+  const decision = useGuestDecision(shareHash, asset.id);
+  const decide = useGuestDecide(shareHash, asset.id);
+  const failed = useGuestFailure(shareHash);
+  const [problem, setProblem] = useState<string | null>(null);
+  const show = (error: unknown) => setProblem(failed(error) || null);
+
+  const actions: CommentActions = {
+    meId: null,
+    // A guest mentions no one: member ids are not theirs to see.
+    members: [],
+    mayDelete: () => false,
+    edit: () => Promise.resolve(false),
+    askDelete: () => undefined,
+    setCompleted: () => undefined,
+    reply: (comment, text) => {
+      setProblem(null);
+      post.mutate({ asset_id: asset.id, text, parent_id: comment.id }, { onError: show });
+    },
+    highlight: store.setHighlight,
+    store,
+    page: asset.kind === 'document' ? { shown: page, open: onPage } : null,
+  };
+
+  const send = async (composed: ComposedComment) => {
+    setProblem(null);
+    try {
+      const onDocument = asset.kind === 'document' && composed.markup !== null;
+      await post.mutateAsync({
+        asset_id: asset.id,
+        text: composed.text,
+        markup: composed.markup,
+        global_comment: composed.global_comment,
+        page: onDocument ? page : null,
+      });
+      return true;
+    } catch (error) {
+      show(error);
+      return false;
+    }
+  };
+
+  const list = comments.data;
+  let body;
+  if (comments.error && !list) body = <LoadError onRetry={() => void comments.refetch()} />;
+  else if (!list) body = <ListSkeleton />;
+  else if (list.length === 0)
+    body = (
+      <Stack align="center" gap="xs" className={classes.state} data-testid="guest-comments-empty">
+        <IconMessageCircle size={28} color="var(--mantine-color-gray-5)" aria-hidden />
+        <Text fw={600} size="sm">
+          {GUEST_REVIEW_TEXTS.emptyTitle}
+        </Text>
+        <Text size="sm" c="dimmed">
+          {GUEST_REVIEW_TEXTS.empty}
+        </Text>
+      </Stack>
+    );
+  else
+    body = (
+      <div className={classes.list} data-testid="comment-list">
+        {list.map((comment) => (
+          <CommentCard key={comment.id} comment={comment} actions={actions} />
+        ))}
+      </div>
+    );
+
+  return (
+    <aside className={classes.panel} aria-label={GUEST_REVIEW_TEXTS.title} data-testid="guest-review">
+      <header className={classes.header}>
+        <Title order={2} size="h5">
+          {GUEST_REVIEW_TEXTS.title}
+        </Title>
+        <Badge variant="light" color="gray" radius="sm" tt="none">
+          {GUEST_REVIEW_TEXTS.round(asset.current_version.number)}
+        </Badge>
+        {list && (
+          <Text size="sm" c="dimmed" ml="auto" data-testid="guest-comment-count">
+            {list.length === 1 ? '1 comment' : `${list.length} comments`}
+          </Text>
+        )}
+      </header>
+      <GuestDecision
+        round={asset.current_version.number}
+        decision={decision.data?.decision ?? null}
+        ready={decision.data !== undefined}
+        onDecide={(next) => {
+          setProblem(null);
+          decide.mutate(next, { onError: show });
+        }}
+      />
+      <div className={classes.scroll}>{body}</div>
+      {problem && (
+        <Alert
+          className={classes.alert}
+          color="red"
+          variant="light"
+          radius="md"
+          icon={<IconAlertTriangle size={18} />}
+          withCloseButton
+          closeButtonLabel={GUEST_REVIEW_TEXTS.dismiss}
+          onClose={() => setProblem(null)}
+          role="alert"
+          data-testid="guest-error"
+        >
+          {problem}
+        </Alert>
+      )}
+      <CommentComposer store={store} members={[]} onSend={send} files={false} />
+    </aside>
+  );
+}
