@@ -75,7 +75,10 @@ export const sharedReplySchema = replySchema
     is_edited: true,
     global_comment: true,
   })
-  .extend({ author: z.object({ name: z.string() }) });
+  .extend({
+    /** The author's name; `is_guest` marks a guest of a review link. */
+    author: z.object({ name: z.string(), is_guest: z.boolean() }),
+  });
 export type SharedReply = z.infer<typeof sharedReplySchema>;
 export const sharedCommentSchema = sharedReplySchema.extend({ replies: z.array(sharedReplySchema) });
 export type SharedComment = z.infer<typeof sharedCommentSchema>;

@@ -2,7 +2,7 @@ import { plainCommentText } from '@common/api/commentCarryOver';
 import type { SharedComment, SharedReply } from '@common/api/sharedAssets';
 import type { CommentWithAuthor } from '../db/repositories/comments';
 import { parseMarkup } from './comment';
-import { authorName } from './commentAuthor';
+import { authorName, byGuest } from './commentAuthor';
 
 function presentOne(row: CommentWithAuthor): SharedReply {
   return {
@@ -16,7 +16,7 @@ function presentOne(row: CommentWithAuthor): SharedReply {
     page: row.page,
     is_edited: row.is_edited === 1,
     global_comment: row.global_comment === 1,
-    author: { name: authorName(row) },
+    author: { name: authorName(row), is_guest: byGuest(row) },
   };
 }
 

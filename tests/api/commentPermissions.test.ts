@@ -175,10 +175,10 @@ describe('the public link', () => {
     expect(only).toMatchObject({
       id: latest.id,
       text: `Warmer, @${collaborator.name}?`,
-      author: { name: cast.owner.user.name },
+      author: { name: cast.owner.user.name, is_guest: false },
       markup_number: latest.markup_number,
       markup: latest.markup,
-      replies: [{ text: 'On it.', author: { name: collaborator.name } }],
+      replies: [{ text: 'On it.', author: { name: collaborator.name, is_guest: false } }],
     });
     const body = JSON.stringify(shared.body);
     expect(body).not.toContain(comment.text);

@@ -274,6 +274,14 @@ describe('a guest of a review link', () => {
       ['Bob here.', true],
     ]);
     expect(cySees[1].replies).toHaveLength(1);
+    // A view link showing comments names the guests too, marked.
+    const view = await link({ kind: 'view', showComments: true });
+    const detail = await browser().client.get(`/shared/${view.hash}/assets/${asset.id}`);
+    expect(detail.body.response.comments.map((c: Json) => c.author)).toEqual([
+      { name: cast.owner.user.name, is_guest: false },
+      { name: 'Ann', is_guest: true },
+      { name: 'Bob', is_guest: true },
+    ]);
     expect((await cy.comment(shown.hash, { parent_id: bobComment.id, text: 'Agreed.' })).status).toBe(201);
     expectNoMemberEmail();
   });
