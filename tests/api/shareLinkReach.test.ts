@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHARED_ROUTES } from '@server/routes/sharedView';
 import { buildAsset } from './assetFactories';
+import { buildComment } from './commentFactories';
 import { ApiClient, startTestApp, type Json, type TestApp } from './harness';
 import { buildProjectCast, type ProjectCast } from './projectCast';
 
@@ -83,8 +84,13 @@ beforeAll(async () => {
     return answer.body.response;
   };
   links = {
-    folder: await make({ kind: 'review', folder_id: inFolder.id, downloadable: true }),
-    selection: await make({ kind: 'review', asset_ids: [a.r1.id, a.r3.id, a.f1.id], downloadable: true }),
+    folder: await make({ kind: 'review', folder_id: inFolder.id, downloadable: true, show_comments: true }),
+    selection: await make({
+      kind: 'review',
+      asset_ids: [a.r1.id, a.r3.id, a.f1.id],
+      downloadable: true,
+      show_comments: true,
+    }),
     publicHash: (await owner.post(`/projects/${cast.project.id}/share`, { downloadable: true })).body.response
       .share_hash,
   };
@@ -125,7 +131,43 @@ async function guestOf(link: Link): Promise<ApiClient> {
 const insideOf = (link: Link) => (link === 'folder' ? a.f1 : a.r3);
 const outsideOf = (link: Link) => (link === 'folder' ? [a.r1, a.g1] : [a.r2, a.f2, a.g1]);
 
+/** A member's comment on each asset, which the links show where they reach. */
+async function memberCommentOn(asset: Json): Promise<number> {
+  return (await buildComment(cast.owner.client, asset.id, { text: `On ${asset.name}` })).id;
+}
+
+/** The guest's own comment on an asset the link reaches. */
+async function guestCommentOn(link: Link): Promise<number> {
+  const guest = await guestOf(link);
+  const answer = await guest.post(`/shared/${enc(hashOf(link))}/comments`, {
+    asset_id: insideOf(link).id,
+    text: 'Mine',
+  });
+  expect(answer.status).toBe(201);
+  return answer.body.response.id as number;
+}
+
 const REACH: Record<RouteKey, (link: Link) => Promise<void>> = {
+  'PATCH /shared/:shareHash/comments/:commentId': async (link) => {
+    const guest = await guestOf(link);
+    const edit = (id: number) =>
+      guest.patch(`/shared/${enc(hashOf(link))}/comments/${id}`, { text: 'Edited' });
+    expect((await edit(await guestCommentOn(link))).status).toBe(200);
+    // A member's comment it sees is not the guest's to edit; one outside the reach is not found.
+    expect((await edit(await memberCommentOn(insideOf(link)))).status).toBe(403);
+    for (const outside of outsideOf(link))
+      expect((await edit(await memberCommentOn(outside))).status).toBe(404);
+  },
+
+  'DELETE /shared/:shareHash/comments/:commentId': async (link) => {
+    const guest = await guestOf(link);
+    const remove = (id: number) => guest.delete(`/shared/${enc(hashOf(link))}/comments/${id}`);
+    expect((await remove(await memberCommentOn(insideOf(link)))).status).toBe(403);
+    for (const outside of outsideOf(link))
+      expect((await remove(await memberCommentOn(outside))).status).toBe(404);
+    expect((await remove(await guestCommentOn(link))).status).toBe(200);
+  },
+
   'POST /shared/:shareHash/guests': async (link) => {
     const joined = await anonymous().post(`/shared/${enc(hashOf(link))}/guests`, { name: 'Another guest' });
     expect(joined.status).toBe(201);
