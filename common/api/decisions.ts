@@ -64,7 +64,7 @@ export const decideAnswerSchema = z.object({ decisions: assetDecisionsSchema });
 export type DecideAnswer = z.infer<typeof decideAnswerSchema>;
 
 /** How many decisions a summary shows as avatars before a '+N'. */
-export const DECISION_AVATARS_SHOWN = 5;
+export const DECISION_AVATARS_SHOWN = 8;
 
 /** The counts a grid tile shows. */
 export function decisionCounts(decisions: readonly Pick<AssetDecisionView, 'decision'>[]) {

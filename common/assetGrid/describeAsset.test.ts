@@ -40,6 +40,20 @@ describe('describeAsset', () => {
     );
   });
 
+  it('counts the reviewers’ decisions on the current round, after the comments', () => {
+    const by = (decision: string) => ({ reviewer: { name: 'x' }, decision });
+    const asset = {
+      ...base,
+      decisions: [by('approved'), by('changes_requested'), by('approved')],
+    } as unknown as AssetView;
+    expect(describeAsset(asset)).toBe(
+      'hero.jpg, Round 1, not approved, 2 reviewers approved, 1 asked for changes',
+    );
+    const one = { ...base, decisions: [by('approved')] } as unknown as AssetView;
+    expect(describeAsset(one)).toBe('hero.jpg, Round 1, not approved, 1 reviewer approved');
+    expect(describeAsset({ ...base, decisions: [] })).toBe('hero.jpg, Round 1, not approved');
+  });
+
   it('says one unresolved comment in the singular, and what the preview says after the name', () => {
     const asset = { ...base, unresolved_comments_count: 1, is_processing: true } as AssetView;
     expect(describeAsset(asset)).toBe(

@@ -1,4 +1,5 @@
 import { extensionOf, type AssetView } from '../api/assets';
+import { decisionCounts } from '../api/decisions';
 import { plural } from '../text';
 
 /** What a tile's preview says when it has no picture to show, or a damaged one. */
@@ -23,7 +24,8 @@ type Described = Pick<
   | 'is_processing'
   | 'kind'
   | 'asset_versions_count'
->;
+> &
+  Partial<Pick<AssetView, 'decisions'>>;
 
 /**
  * The words a tile's preview shows, in its order: the processing note; 'No preview' and why; a
@@ -50,6 +52,15 @@ export function newMarks(asset: Described): string[] {
   return marks;
 }
 
+/** The reviewers' decisions on the current round, in words: '2 reviewers approved', '1 asked for changes'. */
+export function decisionWords(asset: Partial<Pick<AssetView, 'decisions'>>): string[] {
+  const counts = decisionCounts(asset.decisions ?? []);
+  const words: string[] = [];
+  if (counts.approved > 0) words.push(`${plural(counts.approved, 'reviewer')} approved`);
+  if (counts.changes_requested > 0) words.push(`${counts.changes_requested} asked for changes`);
+  return words;
+}
+
 /**
  * A tile's accessible name: what a sighted reviewer reads off it at a glance, in one sentence
  * ('hero.jpg, Round 2, approved, rush priority, label Selects, 3 unresolved comments, new round').
@@ -65,6 +76,7 @@ export function describeAsset(asset: Described): string {
   if (asset.label) parts.push(`label ${asset.label.name}`);
   if (asset.unresolved_comments_count > 0)
     parts.push(plural(asset.unresolved_comments_count, 'unresolved comment'));
+  parts.push(...decisionWords(asset));
   parts.push(...newMarks(asset));
   return parts.join(', ');
 }

@@ -32,12 +32,20 @@ describe('DEFAULT_ASSET_VIEW and listParams', () => {
 describe('assetFilterChips', () => {
   it('names each active filter, the labels by name', () => {
     const chips = assetFilterChips(
-      { approve: 'pending', priority: true, label_ids: [2, 9], kind: 'image', file_types: ['jpeg'] },
+      {
+        approve: 'pending',
+        priority: true,
+        decision: 'changes_requested',
+        label_ids: [2, 9],
+        kind: 'image',
+        file_types: ['jpeg'],
+      },
       [label(2, 'Selects'), label(3, 'Retouch')],
     );
     expect(chips.map((c) => c.label)).toEqual([
       'Not approved',
       'Rush priority',
+      'Changes requested',
       'Images',
       'Label: Selects, unknown',
       'Type: JPEG',
@@ -48,6 +56,7 @@ describe('assetFilterChips', () => {
     expect(assetFilterChips({ priority: false, label_ids: [], file_types: [] }, [])).toEqual([]);
     expect(hasAssetFilters({ priority: false })).toBe(false);
     expect(hasAssetFilters({ new_for_me: true })).toBe(true);
+    expect(hasAssetFilters({ decision: 'changes_requested' })).toBe(true);
   });
 });
 

@@ -5,6 +5,7 @@ import {
   type AssetSort,
   type SortOrder,
 } from '../api/assetLists';
+import { ASSET_DECISION_LABELS } from '../api/decisions';
 import type { Label } from '../api/projects';
 
 /** The options of a user who never changed any (§3: priority, ascending, no filter, size 50). */
@@ -35,6 +36,8 @@ export function assetFilterChips(filter: AssetFilters, labels: readonly Label[])
   if (filter.approve === 'pending') chips.push({ key: 'approve', label: 'Not approved' });
   if (filter.priority) chips.push({ key: 'priority', label: 'Rush priority' });
   if (filter.unresolved_comments) chips.push({ key: 'unresolved_comments', label: 'Unresolved comments' });
+  if (filter.decision === 'changes_requested')
+    chips.push({ key: 'decision', label: ASSET_DECISION_LABELS.changes_requested });
   if (filter.new_for_me) chips.push({ key: 'new_for_me', label: 'New for me' });
   if (filter.kind) chips.push({ key: 'kind', label: filter.kind === 'image' ? 'Images' : 'Documents' });
   if (filter.label_ids?.length) {

@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { AssetView } from '@common/api/assets';
 import { ACTIVE_COMMENT_PARAM } from '@common/api/notifications';
+import { DECISION_CAPABILITY } from '@common/api/decisions';
 import type { Project } from '@common/api/projects';
 import { assetAbilities } from '@common/assetGrid/abilities';
 import { can } from '@common/projectRoles';
@@ -24,6 +25,7 @@ import { CompareStage } from './compare/CompareStage';
 import { useCompareKeys } from './compare/useCompareKeys';
 import { useCompareSession } from './compare/useCompareSession';
 import type { AssetCommand } from './assetShortcuts';
+import { DecisionsOverComments, ReviewerDecisions } from './decisions/ReviewerDecisions';
 import { RoundStage } from './RoundStage';
 import { roundOnScreen, useAssetRounds } from './useAssetRounds';
 import { useAssetKeys } from './useAssetKeys';
@@ -195,15 +197,25 @@ export function AssetReview({
           )
         }
         aside={
-          <CommentsPanel
-            asset={asset}
-            round={round}
-            project={project}
-            store={markup}
-            page={page}
-            onPage={goToPage}
-            activeCommentId={activeCommentId}
-          />
+          <DecisionsOverComments
+            strip={
+              <ReviewerDecisions
+                asset={asset}
+                mayDecide={can(actor, DECISION_CAPABILITY)}
+                shownIsCurrent={round.id === asset.version_id && !compare.active}
+              />
+            }
+          >
+            <CommentsPanel
+              asset={asset}
+              round={round}
+              project={project}
+              store={markup}
+              page={page}
+              onPage={goToPage}
+              activeCommentId={activeCommentId}
+            />
+          </DecisionsOverComments>
         }
       />
       <AssetShortcutsHelp opened={helpOpen} onClose={() => setHelpOpen(false)} />

@@ -1,5 +1,6 @@
 import { Checkbox, Divider, MultiSelect, SegmentedControl } from '@mantine/core';
 import type { AssetFilters } from '@common/api/assetLists';
+import { ASSET_DECISION_LABELS } from '@common/api/decisions';
 import type { Label } from '@common/api/projects';
 import { assetFilterChips, withoutAssetFilter } from '@common/assetGrid/viewOptions';
 import { FilterHeading, FiltersButtonPopover } from '@web/components/filters/FiltersButtonPopover';
@@ -49,7 +50,7 @@ function OneOfFilter<V extends string>({
   );
 }
 
-/** The asset filters: approval, rush, unresolved comments, new for me, kind and labels. */
+/** The asset filters: approval, rush, unresolved comments, changes requested, new for me, kind and labels. */
 export function AssetFiltersPopover({ filter, labels, onChange }: AssetFilterProps) {
   const count = assetFilterChips(filter, labels).length;
   const flag = (key: 'priority' | 'unresolved_comments' | 'new_for_me', on: boolean) =>
@@ -90,6 +91,19 @@ export function AssetFiltersPopover({ filter, labels, onChange }: AssetFilterPro
         label="With unresolved comments"
         checked={filter.unresolved_comments === true}
         onChange={(event) => flag('unresolved_comments', event.currentTarget.checked)}
+      />
+      <Checkbox
+        label={ASSET_DECISION_LABELS.changes_requested}
+        description="A reviewer asked for changes on the current round"
+        checked={filter.decision === 'changes_requested'}
+        onChange={(event) =>
+          onChange(
+            event.currentTarget.checked
+              ? { ...filter, decision: 'changes_requested' }
+              : withoutAssetFilter(filter, 'decision'),
+          )
+        }
+        data-testid="filter-changes-requested"
       />
       <Checkbox
         label="New for me"

@@ -1,7 +1,8 @@
 import type { CSSProperties } from 'react';
 import { isLightColor, Tooltip } from '@mantine/core';
-import { IconCheck, IconFlag3Filled, IconMessageCircle } from '@tabler/icons-react';
+import { IconCheck, IconFlag3Filled, IconMessageCircle, IconX } from '@tabler/icons-react';
 import type { AssetView } from '@common/api/assets';
+import { decisionCounts } from '@common/api/decisions';
 import { newMarks } from '@common/assetGrid/describeAsset';
 import { plural } from '@common/text';
 import { Decorative } from './Decorative';
@@ -105,6 +106,31 @@ export function RoundsCount({ asset }: { asset: AssetView }) {
   return (
     <span className={classes.rounds} data-testid="asset-rounds-count">
       {plural(rounds, 'round')}
+    </span>
+  );
+}
+
+/**
+ * The reviewers' decisions on the current round, counted: a tick with how many approved, a cross
+ * with how many asked for changes (the tile's accessible name says it in words).
+ */
+export function DecisionCounts({ asset }: { asset: AssetView }) {
+  if (asset.decisions.length === 0) return null;
+  const counts = decisionCounts(asset.decisions);
+  return (
+    <span className={classes.decisions} aria-hidden data-testid="asset-decision-counts">
+      {counts.approved > 0 && (
+        <span className={classes.decision} data-decision="approved">
+          <IconCheck size={12} stroke={3} />
+          <Decorative text={String(counts.approved)} className={classes.count} />
+        </span>
+      )}
+      {counts.changes_requested > 0 && (
+        <span className={classes.decision} data-decision="changes_requested">
+          <IconX size={12} stroke={3} />
+          <Decorative text={String(counts.changes_requested)} className={classes.count} />
+        </span>
+      )}
     </span>
   );
 }

@@ -4,6 +4,7 @@ import { AssetPreview } from './AssetPreview';
 import {
   ApprovedMark,
   AssetLabel,
+  DecisionCounts,
   NewMark,
   RoundBadge,
   RoundsCount,
@@ -113,6 +114,7 @@ export const AssetTile = memo(function AssetTile(props: TileProps) {
           <RoundBadge asset={asset} /> <RoundsCount asset={asset} />
           <AssetLabel asset={asset} />
           <span className={classes.spacer} />
+          <DecisionCounts asset={asset} />
           <UnresolvedCount asset={asset} />
         </div>
       </div>{' '}
