@@ -19,7 +19,14 @@ describe('assetAbilities', () => {
       flag: true,
       label: true,
       download: true,
+      share: true,
     });
+  });
+
+  it('lets owners and collaborators share some assets by link, not a viewer (§6 projects.share)', () => {
+    expect(as('owner').share).toBe(true);
+    expect(as('viewer').share).toBe(false);
+    expect(as(null).share).toBe(false);
   });
 
   it('lets a viewer download and nothing else; a stranger nothing', () => {

@@ -16,14 +16,15 @@ const NEEDS = {
   download: 'see',
 } as const satisfies Record<string, AssetAction>;
 
-export type AssetAbility = keyof typeof NEEDS;
+/** Beside the asset actions: a link to some assets needs the right to share the project (§6). */
+export type AssetAbility = keyof typeof NEEDS | 'share';
 export type AssetAbilities = Record<AssetAbility, boolean>;
 
 export function assetAbilities(actor: ProjectActor): AssetAbilities {
-  const entries = (Object.keys(NEEDS) as AssetAbility[]).map(
+  const entries = (Object.keys(NEEDS) as (keyof typeof NEEDS)[]).map(
     (k) => [k, can(actor, ASSET_ACTIONS[NEEDS[k]])] as const,
   );
-  return Object.fromEntries(entries) as AssetAbilities;
+  return { ...Object.fromEntries(entries), share: can(actor, 'projects.share') } as AssetAbilities;
 }
 
 /** Whether the keyboard and the selection bar offer any change at all (a viewer only looks). */

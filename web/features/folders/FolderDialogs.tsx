@@ -3,6 +3,7 @@ import { PROJECT_TEXTS, type Folder } from '@common/api/projects';
 import { truncate } from '@common/text';
 import { useCreateFolder, useDeleteFolders, useRenameFolder } from '@web/features/folders/api/folders';
 import { DownloadAssetsDialog } from '@web/features/downloads';
+import { ShareLinkModal } from '@web/features/sharing';
 import { Popup } from '@web/components/Popup/Popup';
 import { snackbar } from '@web/components/snackbar/snackbar';
 import { FOLDER_NAME_MAX } from './FolderCard';
@@ -13,6 +14,7 @@ export type FolderDialog =
   | { kind: 'create' }
   | { kind: 'rename'; folder: Folder }
   | { kind: 'download'; folder: Folder }
+  | { kind: 'share'; folder: Folder }
   | { kind: 'delete'; folders: Folder[] }
   | null;
 
@@ -25,7 +27,7 @@ export const FOLDER_TEXTS = {
   deleteCheckbox: 'I understand that the contents will be deleted too.',
 } as const;
 
-/** New Folder, Rename Folder, Download Folder and the delete confirmation, with their snackbars. */
+/** New Folder, Rename Folder, Download Folder, Share Link and the delete confirmation, with their snackbars. */
 export function FolderDialogs({
   projectId,
   dialog,
@@ -99,6 +101,15 @@ export function FolderDialogs({
       <DownloadAssetsDialog
         projectId={projectId}
         place={dialog?.kind === 'download' ? { name: dialog.folder.name, folderId: dialog.folder.id } : null}
+        onClose={onClose}
+      />
+      <ShareLinkModal
+        projectId={projectId}
+        target={
+          dialog?.kind === 'share'
+            ? { scope: 'folder', folderId: dialog.folder.id, folderName: dialog.folder.name }
+            : null
+        }
         onClose={onClose}
       />
       <Popup

@@ -74,8 +74,10 @@ export function FolderContent({
             canRename={can(actor, 'folders.edit')}
             canDownload={canDownloadProject(actor)}
             canDelete={can(actor, 'folders.destroy')}
+            canShare={can(actor, 'projects.share')}
             onRename={() => setDialog({ kind: 'rename', folder })}
             onDownload={() => setDialog({ kind: 'download', folder })}
+            onShare={() => setDialog({ kind: 'share', folder })}
             onDelete={() => setDialog({ kind: 'delete', folders: [folder] })}
           />
         }

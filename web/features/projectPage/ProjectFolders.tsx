@@ -46,6 +46,7 @@ export function ProjectFolders({
   const canRename = can(actor, 'folders.edit');
   const canDelete = can(actor, 'folders.destroy');
   const canDownload = canDownloadProject(actor);
+  const canShare = can(actor, 'projects.share');
   const [dialog, setDialog] = useState<FolderDialog>(null);
   const [picked, setPicked] = useState<ReadonlySet<number>>(new Set());
   const list = folders.data ?? [];
@@ -60,7 +61,7 @@ export function ProjectFolders({
   }
 
   const manage: FolderManagement | undefined =
-    canRename || canDownload || canDelete
+    canRename || canDownload || canDelete || canShare
       ? {
           picking: canRename || canDelete ? { selected, toggle } : undefined,
           menuFor: (folder: Folder) => (
@@ -69,8 +70,10 @@ export function ProjectFolders({
               canRename={canRename}
               canDownload={canDownload}
               canDelete={canDelete}
+              canShare={canShare}
               onRename={() => setDialog({ kind: 'rename', folder })}
               onDownload={() => setDialog({ kind: 'download', folder })}
+              onShare={() => setDialog({ kind: 'share', folder })}
               onDelete={() => setDialog({ kind: 'delete', folders: [folder] })}
             />
           ),

@@ -3,14 +3,20 @@ import { Badge, Group, Stack, Text, Title } from '@mantine/core';
 import { IconDownload, IconEye, IconMessageCircle } from '@tabler/icons-react';
 import type { SharedProject } from '@common/api/projects';
 
-/** The shared project's name, who shares it, and what the link allows; `actions` on the right. */
+/**
+ * The shared project's name (or the folder's), where a folder or selection comes from, who shares
+ * it, and what the link allows; `actions` on the right.
+ */
 export function SharedHeader({
   project,
   title,
+  context,
   actions,
 }: {
   project: SharedProject;
   title?: string;
+  /** Said before 'Shared by …' ('A folder of Summer Catalogue'). */
+  context?: string | null;
   actions?: ReactNode;
 }) {
   return (
@@ -27,8 +33,8 @@ export function SharedHeader({
           {title ?? project.name}
         </Title>
         <Group gap="sm">
-          <Text size="sm" c="dimmed">
-            Shared by {project.workspace.name}
+          <Text size="sm" c="dimmed" data-testid="shared-context">
+            {context ? `${context} · ` : ''}Shared by {project.workspace.name}
           </Text>
           {project.link.kind === 'review' ? (
             <Badge

@@ -13,5 +13,6 @@ export { SHARED_VIEW_TEXTS, SharedContents } from './SharedContents';
 export { SharedDownloadAll } from './SharedDownloadAll';
 export { SharedHeader } from './SharedHeader';
 export { sharedAssetPath, sharedViewPath } from './sharedPaths';
+export { sharedPlace, type SharedPlace } from './sharedScope';
 export { SharedLoading, SharedRefusal } from './SharedRefusal';
 export { GuestIdentity, ReviewGate, useReviewGuest } from './guest/ReviewGate';

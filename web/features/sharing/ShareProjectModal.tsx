@@ -1,23 +1,10 @@
 import { useState } from 'react';
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  CopyButton,
-  Group,
-  Loader,
-  PasswordInput,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-  Tooltip,
-} from '@mantine/core';
-import { IconAlertTriangle, IconCheck, IconCopy, IconLink, IconLinkOff } from '@tabler/icons-react';
+import { Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { IconLink, IconLinkOff } from '@tabler/icons-react';
 import { PROJECT_TEXTS, type Project } from '@common/api/projects';
 import { can } from '@common/projectRoles';
 import { useProject } from '@web/features/projects';
-import { shareUrl, useRevokeShare, useShareProject } from '@web/features/sharing/api/sharing';
+import { useRevokeShare, useShareProject } from '@web/features/sharing/api/sharing';
 import { LoadError } from '@web/components/page/LoadError';
 import { Popup } from '@web/components/Popup/Popup';
 import { snackbar } from '@web/components/snackbar/snackbar';
@@ -30,6 +17,11 @@ import {
   shareRequestFrom,
   type ShareDraft,
 } from './shareDraft';
+import type { LinkTarget } from './linkDraft';
+import { LinkTabs } from './ShareLinkModal';
+import { LinkBox, ShareOptions } from './ShareParts';
+
+const WHOLE_PROJECT: LinkTarget = { scope: 'project' };
 
 export const SHARE_TEXTS = {
   intro:
@@ -38,112 +30,7 @@ export const SHARE_TEXTS = {
   cannotShare: 'Only project members who collaborate can share this project.',
   revokeBody: 'The link will stop opening **this project** at once. A new link can be created later.',
   revokeCheckbox: 'I understand that people with the link lose access.',
-  showComments: 'Show comments',
-  showCommentsHint: "Viewers can read the team's comments and see their markup on each asset.",
 } as const;
-
-function LinkBox({ hash }: { hash: string }) {
-  const url = shareUrl(hash);
-  return (
-    <Group gap="xs" wrap="nowrap" align="flex-end">
-      <TextInput
-        label="Public link"
-        value={url}
-        readOnly
-        style={{ flex: 1 }}
-        onFocus={(event) => event.currentTarget.select()}
-        data-testid="share-link"
-      />
-      <CopyButton value={url} timeout={2000}>
-        {({ copied, copy }) => (
-          <Tooltip label={copied ? 'Copied' : 'Copy link'} withArrow>
-            <ActionIcon
-              size={42}
-              variant={copied ? 'filled' : 'light'}
-              color={copied ? 'teal' : 'brand'}
-              aria-label="Copy link"
-              onClick={copy}
-            >
-              {copied ? <IconCheck size={18} /> : <IconCopy size={18} />}
-            </ActionIcon>
-          </Tooltip>
-        )}
-      </CopyButton>
-    </Group>
-  );
-}
-
-function ShareOptions({
-  draft,
-  onChange,
-  hasPassword,
-}: {
-  draft: ShareDraft;
-  onChange: (draft: ShareDraft) => void;
-  hasPassword: boolean;
-}) {
-  const set = (patch: Partial<ShareDraft>) => onChange({ ...draft, ...patch });
-  return (
-    <Stack gap="md">
-      <Switch
-        label="Allow downloads"
-        description="Viewers can download the most recent round of each asset."
-        checked={draft.downloadable}
-        onChange={(event) => set({ downloadable: event.currentTarget.checked })}
-      />
-      {draft.downloadable && (
-        <Alert
-          color="orange"
-          variant="light"
-          icon={<IconAlertTriangle size={18} />}
-          data-testid="share-warning"
-        >
-          {PROJECT_TEXTS.shareDownloadWarning}
-        </Alert>
-      )}
-      <Switch
-        label={SHARE_TEXTS.showComments}
-        description={SHARE_TEXTS.showCommentsHint}
-        checked={draft.showComments}
-        onChange={(event) => set({ showComments: event.currentTarget.checked })}
-        data-testid="share-show-comments"
-      />
-      <Switch
-        label="Require a password"
-        description="Viewers enter it once before the project opens."
-        checked={draft.protect}
-        onChange={(event) => set({ protect: event.currentTarget.checked })}
-      />
-      {draft.protect && (
-        <PasswordInput
-          label={hasPassword ? 'New password' : 'Password'}
-          placeholder={hasPassword ? 'Leave blank to keep the current password' : 'At least 4 characters'}
-          autoComplete="new-password"
-          value={draft.password}
-          onChange={(event) => set({ password: event.currentTarget.value })}
-          ml={54}
-        />
-      )}
-      <Switch
-        label="Set an expiry date"
-        description="The link stops working after this day."
-        checked={draft.expires}
-        onChange={(event) => set({ expires: event.currentTarget.checked })}
-      />
-      {draft.expires && (
-        <TextInput
-          type="date"
-          label="Last day the link works"
-          value={draft.expiryDate}
-          min={localDate(new Date())}
-          onChange={(event) => set({ expiryDate: event.currentTarget.value })}
-          ml={54}
-          maw={260}
-        />
-      )}
-    </Stack>
-  );
-}
 
 function ShareForm({ project }: { project: Project }) {
   const share = useShareProject(project.id);
@@ -224,7 +111,7 @@ function ShareForm({ project }: { project: Project }) {
   );
 }
 
-function ShareBody({ projectId }: { projectId: number }) {
+function ShareBody({ projectId, onClose }: { projectId: number; onClose: () => void }) {
   const project = useProject(projectId);
   if (project.isPending)
     return <Loader role="status" aria-label="Loading" mx="auto" my="xl" display="block" />;
@@ -234,15 +121,25 @@ function ShareBody({ projectId }: { projectId: number }) {
     isWorkspaceOwner: project.data.current_user_is_workspace_owner,
   };
   if (!can(actor, 'projects.share')) return <Text size="sm">{SHARE_TEXTS.cannotShare}</Text>;
-  return <ShareForm project={project.data} />;
+  return (
+    <LinkTabs
+      projectId={projectId}
+      target={WHOLE_PROJECT}
+      first={{ value: 'public', label: 'Public link', panel: <ShareForm project={project.data} /> }}
+      onDone={onClose}
+    />
+  );
 }
 
-/** 'Share a Public Link': create, copy, options (downloads, password, expiry), revoke. */
+/**
+ * The project's Share dialog: the public link (create, copy, options, revoke) as the spec's 'Share a
+ * Public Link' has it, beside view-only and review links to the whole project and the list of links.
+ */
 export function ShareProjectModal({ projectId, opened, onClose }: ProjectModalProps) {
   return (
-    <ProjectModal title={PROJECT_TEXTS.shareTitle} opened={opened} onClose={onClose}>
+    <ProjectModal title={PROJECT_TEXTS.shareTitle} opened={opened} onClose={onClose} size={560}>
       <div data-testid="share-project">
-        <ShareBody projectId={projectId} />
+        <ShareBody projectId={projectId} onClose={onClose} />
       </div>
     </ProjectModal>
   );

@@ -11,4 +11,6 @@ export {
   useUnlockShare,
 } from './api/sharing';
 export { factsLine, roundFacts } from './sharedAssetFacts';
+export type { LinkTarget } from './linkDraft';
+export { ShareLinkModal } from './ShareLinkModal';
 export { ShareProjectModal } from './ShareProjectModal';

@@ -9,6 +9,7 @@ import { Page } from '@web/components/page/Page';
 import {
   sharedAssetPath,
   SharedAssetViewer,
+  sharedPlace,
   SharedLoading,
   SharedRefusal,
   sharedViewPath,
@@ -44,13 +45,15 @@ export function SharedAssetPage() {
   const asset = useSharedAsset(shareHash, Number(assetID));
   const guest = useReviewGuest(shareHash);
   usePrefetchNeighbours(shareHash, asset.data);
-  const folderId = asset.data?.folder_id ?? null;
+  const place = project.data ? sharedPlace(project.data) : undefined;
+  // A folder or a selection link has no folder level: its root is what it shares.
+  const folderId = place?.folderCrumbs ? (asset.data?.folder_id ?? null) : null;
   const folder = folderId === null ? undefined : project.data?.folders.find((f) => f.id === folderId);
   usePageBreadcrumbs(
     project.isError
       ? []
       : sharedCrumbs(shareHash, {
-          projectName: project.data?.name,
+          projectName: place?.title,
           folder: folderId === null ? undefined : { id: folderId, name: folder?.name },
           asset: { id: assetID, name: asset.data?.name },
         }),

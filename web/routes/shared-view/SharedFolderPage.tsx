@@ -1,5 +1,5 @@
 import { IconPhotoScan } from '@tabler/icons-react';
-import { useParams } from 'react-router';
+import { Navigate, useParams } from 'react-router';
 import { sharedRefusal, useSharedFolder, useSharedProject } from '@web/features/sharing';
 import { usePageBreadcrumbs } from '@web/components/Breadcrumbs/BreadcrumbsContext';
 import { EmptyPanel } from '@web/components/page/EmptyPanel';
@@ -13,6 +13,7 @@ import {
   SharedHeader,
   SharedLoading,
   SharedRefusal,
+  sharedPlace,
   sharedViewPath,
 } from '@web/features/sharedView';
 import { sharedCrumbs } from './sharedCrumbs';
@@ -35,6 +36,9 @@ export function SharedFolderPage() {
     return (
       <SharedRefusal shareHash={shareHash} error={project.error} onRetry={() => void project.refetch()} />
     );
+  // A folder or a selection link lists no folders: its root is what it shares.
+  if (project.data && !sharedPlace(project.data).listsFolders)
+    return <Navigate to={sharedViewPath(shareHash)} replace />;
   // The link works but this folder is gone: say so and lead back to the shared project.
   if (project.data && folder.isError && sharedRefusal(folder.error) === 'not_found')
     return (

@@ -9,16 +9,21 @@ import {
   SharedHeader,
   SharedLoading,
   SharedRefusal,
+  sharedPlace,
 } from '@web/features/sharedView';
 import { sharedCrumbs } from './sharedCrumbs';
 
-/** /projects/shared_view/:shareHash: the project of a public link, for anyone who has it. */
+/**
+ * /projects/shared_view/:shareHash: what a link opens, for anyone who has it: the project, one
+ * folder's assets, or a selection of assets (the link says which).
+ */
 export function SharedViewPage() {
   const { shareHash = '' } = useParams();
   const project = useSharedProject(shareHash);
   const [mode, setMode] = useViewMode();
   // A refused link shows no trail: there is no project to lead back to.
-  usePageBreadcrumbs(project.isError ? [] : sharedCrumbs(shareHash, { projectName: project.data?.name }));
+  const place = project.data ? sharedPlace(project.data) : undefined;
+  usePageBreadcrumbs(project.isError ? [] : sharedCrumbs(shareHash, { projectName: place?.title }));
 
   if (project.isPending) return <SharedLoading />;
   if (project.isError)
@@ -30,6 +35,8 @@ export function SharedViewPage() {
       <div data-testid="shared-view">
         <SharedHeader
           project={project.data}
+          title={place?.title}
+          context={place?.context}
           actions={
             <>
               <SharedDownloadAll project={project.data} />

@@ -9,6 +9,7 @@ import {
   IconFlag3Filled,
   IconFolderSymlink,
   IconPencil,
+  IconShare2,
   IconTag,
   IconTrash,
 } from '@tabler/icons-react';
@@ -17,7 +18,17 @@ import type { AssetAbilities } from '@common/assetGrid/abilities';
 
 /** What a menu or a key asks the grid to do with some assets. */
 export type AssetIntent =
-  'open' | 'rename' | 'approve' | 'unapprove' | 'flag' | 'unflag' | 'label' | 'move' | 'download' | 'delete';
+  | 'open'
+  | 'rename'
+  | 'approve'
+  | 'unapprove'
+  | 'flag'
+  | 'unflag'
+  | 'label'
+  | 'move'
+  | 'download'
+  | 'share'
+  | 'delete';
 
 /** One asset's actions, each only when the user may take it. */
 export function AssetMenu({
@@ -89,6 +100,11 @@ export function AssetMenu({
         <Menu.Item leftSection={<IconDownload size={16} />} onClick={() => onIntent('download')}>
           Download…
         </Menu.Item>
+        {abilities.share && (
+          <Menu.Item leftSection={<IconShare2 size={16} />} onClick={() => onIntent('share')}>
+            Share link…
+          </Menu.Item>
+        )}
         {abilities.destroy && (
           <>
             <Menu.Divider />

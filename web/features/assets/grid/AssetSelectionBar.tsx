@@ -8,6 +8,7 @@ import {
   IconFlag3Filled,
   IconFolderSymlink,
   IconSelectAll,
+  IconShare2,
   IconTag,
   IconTrash,
 } from '@tabler/icons-react';
@@ -40,7 +41,7 @@ function BarButton({
 
 /**
  * What to do with the selected assets, floating at the bottom while any are selected: approve,
- * unapprove, flag, label, move, download, delete; and select every asset of the list.
+ * unapprove, flag, label, move, download, share by link, delete; and select every asset of the list.
  */
 export function AssetSelectionBar({
   selected,
@@ -131,6 +132,14 @@ export function AssetSelectionBar({
         hint="D"
         onClick={() => onIntent('download')}
       />
+      {abilities.share && (
+        <BarButton
+          icon={<IconShare2 size={16} />}
+          label="Share"
+          hint="A view-only or review link to these assets"
+          onClick={() => onIntent('share')}
+        />
+      )}
       {abilities.destroy && (
         <BarButton
           icon={<IconTrash size={16} />}

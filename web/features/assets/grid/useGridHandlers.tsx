@@ -100,6 +100,9 @@ export function useGridHandlers(deps: GridDeps): GridHandlers {
         return;
       case 'download':
         return setDialog({ kind: 'download', assets: chosen });
+      case 'share':
+        if (abilities.share) setDialog({ kind: 'share', ids });
+        return;
       case 'delete':
         if (abilities.destroy) setDialog({ kind: 'delete', assets: chosen });
         return;

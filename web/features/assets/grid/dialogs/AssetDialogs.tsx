@@ -2,6 +2,7 @@ import { memo } from 'react';
 import type { AssetView } from '@common/api/assets';
 import type { Label, Project } from '@common/api/projects';
 import { DownloadAssetsDialog } from '@web/features/downloads';
+import { ShareLinkModal } from '@web/features/sharing';
 import type { AssetCommands } from '../useAssetCommands';
 import { DeleteAssetsPopup } from './DeleteAssetsPopup';
 import { LabelPickerModal } from './LabelPickerModal';
@@ -16,6 +17,7 @@ export type AssetDialog =
   | { kind: 'move'; ids: number[] }
   | { kind: 'label'; ids: number[] }
   | { kind: 'download'; assets: AssetView[] }
+  | { kind: 'share'; ids: number[] }
   | { kind: 'help' }
   | null;
 
@@ -63,6 +65,11 @@ export const AssetDialogs = memo(function AssetDialogs({
       <DownloadAssetsDialog
         projectId={project.id}
         assets={dialog?.kind === 'download' ? dialog.assets : null}
+        onClose={onClose}
+      />
+      <ShareLinkModal
+        projectId={project.id}
+        target={dialog?.kind === 'share' ? { scope: 'assets', assetIds: dialog.ids } : null}
         onClose={onClose}
       />
       <ShortcutsHelp opened={dialog?.kind === 'help'} onClose={onClose} />
