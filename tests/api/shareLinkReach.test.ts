@@ -194,35 +194,6 @@ const REACH: Record<RouteKey, (link: Link) => Promise<void>> = {
     for (const outside of outsideOf(link)) expect((await comment(outside.id)).status).toBe(404);
   },
 
-  'PATCH /shared/:shareHash/comments/:commentId': async (link) => {
-    const guest = await guestOf(link);
-    const own = await guest.post(`/shared/${enc(hashOf(link))}/comments`, {
-      asset_id: insideOf(link).id,
-      text: 'Mine.',
-    });
-    const edit = (id: number) =>
-      guest.patch(`/shared/${enc(hashOf(link))}/comments/${id}`, { text: 'Edited.' });
-    expect((await edit(own.body.response.id)).status).toBe(200);
-    for (const outside of outsideOf(link)) {
-      const member = await cast.owner.client.post('/comments', { asset_id: outside.id, text: 'Team only.' });
-      expect((await edit(member.body.response.id)).status).toBe(404);
-    }
-  },
-
-  'DELETE /shared/:shareHash/comments/:commentId': async (link) => {
-    const guest = await guestOf(link);
-    const own = await guest.post(`/shared/${enc(hashOf(link))}/comments`, {
-      asset_id: insideOf(link).id,
-      text: 'Mine.',
-    });
-    const remove = (id: number) => guest.delete(`/shared/${enc(hashOf(link))}/comments/${id}`);
-    expect((await remove(own.body.response.id)).status).toBe(200);
-    for (const outside of outsideOf(link)) {
-      const member = await cast.owner.client.post('/comments', { asset_id: outside.id, text: 'Team only.' });
-      expect((await remove(member.body.response.id)).status).toBe(404);
-    }
-  },
-
   'GET /shared/:shareHash/assets/:assetId/decision': async (link) => {
     const guest = await guestOf(link);
     const decision = (id: number) => guest.get(`/shared/${enc(hashOf(link))}/assets/${id}/decision`);
