@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Comment } from '@common/api/comments';
+import { GUEST_COMMENTS_PER_MINUTE } from '@common/api/guests';
 import { GUEST_MARK_TEXTS } from '@web/components/GuestMark/GuestMark';
 import { newPage, settled, shot, useAppAndBrowser } from './harness';
 import { call } from './projectJourneys';
@@ -155,5 +156,86 @@ describe('a guest of a review link', () => {
     await review.getByTestId('comment-send').click();
     await guest.getByTestId('shared-not-found').waitFor();
     await screen(guest, 'revoked');
+  });
+
+  it('is told to wait when sending too fast, and sees an expired link as expired', async () => {
+    const cast = await ownerAndCollaboratorOnPicture(env, 'Winter Knits', {
+      name: 'scarf.jpg',
+      variant: 3,
+      width: 1200,
+      height: 900,
+    });
+    const { page: member, project, asset } = cast;
+    const link = await call<{ id: number; hash: string; url: string }>(
+      member,
+      'POST',
+      `/projects/${project.id}/share_links`,
+      { kind: 'review' },
+    );
+    const { page: guest } = await newPage(env.browser, env.app);
+    await guest.goto(`${link.url}/assets/${asset.id}`);
+    await guest
+      .getByTestId('join-review')
+      .getByLabel(/Your name/)
+      .fill('Tom Reviewer');
+    await guest.getByRole('button', { name: 'Join the review' }).click();
+    const review = guest.getByTestId('guest-review');
+    await review.waitFor();
+    await pictureShown(guest);
+
+    // The minute's comments spent through the same browser's guest (its cookie), then one more here.
+    for (let n = 1; n <= GUEST_COMMENTS_PER_MINUTE; n++) {
+      const answer = await guest.request.post(`/api/v1/shared/${link.hash}/comments`, {
+        data: { asset_id: asset.id, text: `Note ${n}` },
+      });
+      expect(answer.status()).toBe(201);
+    }
+    await guest.reload();
+    await expect.poll(() => review.getByTestId('comment').count()).toBe(GUEST_COMMENTS_PER_MINUTE);
+    await review.getByTestId('comment-input').fill('Softer light on the fringe.');
+    await review.getByTestId('comment-send').click();
+    const problem = review.getByTestId('guest-error');
+    await problem.getByText(/You are sending comments too fast\. Wait \d+ seconds?/).waitFor();
+    // Nothing typed is lost: the text is back in the box, and the refused comment is not listed.
+    await expect
+      .poll(() => review.getByTestId('comment-input').inputValue())
+      .toBe('Softer light on the fringe.');
+    expect(await review.getByTestId('comment').filter({ hasText: 'Softer light' }).count()).toBe(0);
+    await screen(guest, 'rate-limited');
+    await shot(guest, 'guest-rate-limited');
+
+    // Their own comments they edit and delete (no files, no mentions), as members do theirs.
+    const first = review.getByTestId('comment').filter({ hasText: 'Note 1' }).first();
+    await first.getByTestId('comment-edit').click();
+    expect(await review.getByTestId('comment-edit-attach').count()).toBe(0);
+    await review.getByTestId('comment-edit-input').fill('Note 1, a touch softer');
+    await review.getByTestId('comment-edit-input').press('Enter');
+    await review
+      .getByTestId('comment')
+      .filter({ hasText: 'Note 1, a touch softer' })
+      .getByTestId('comment-edited')
+      .waitFor();
+    await review.getByTestId('comment').filter({ hasText: 'Note 2' }).getByTestId('comment-delete').click();
+    await guest.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await expect.poll(() => review.getByTestId('comment').filter({ hasText: 'Note 2' }).count()).toBe(0);
+    const stored = await call<Comment[]>(
+      member,
+      'GET',
+      `/assets/${asset.id}/versions/${asset.current_version.number}/comments`,
+    );
+    expect(stored.map((c) => c.text)).toContain('Note 1, a touch softer');
+    expect(stored.map((c) => c.text)).not.toContain('Note 2');
+
+    // The link expires: the guest's next call turns the page into the expired link's screen.
+    // (The members' API takes future expiries only: the clock of the link is moved on in its row.)
+    await env.app.ctx.db
+      .updateTable('share_links')
+      .set({ expires_at: new Date(Date.now() - 60_000).toISOString() })
+      .where('id', '=', link.id)
+      .execute();
+    await review.getByTestId('guest-decision').getByRole('button', { name: 'Request changes' }).click();
+    await guest.getByTestId('shared-expired').waitFor();
+    expect(await guest.getByTestId('guest-identity').count()).toBe(0);
+    await screen(guest, 'expired');
   });
 });

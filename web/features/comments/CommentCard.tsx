@@ -30,6 +30,8 @@ export interface CommentActions {
   highlight: (commentId: number | null) => void;
   /** On a document: the page shown, and how to show another. Null on an image. */
   page: { shown: number; open: (page: number) => void } | null;
+  /** An edit may attach files (members; absent means yes); a review link's guest's may not. */
+  files?: boolean;
 }
 
 /** Author, time, text (or its edit box), files and the actions the caller may take. */
@@ -90,6 +92,7 @@ function CommentBody({
             initial={editing}
             store={actions.store}
             members={actions.members}
+            files={actions.files ?? true}
             onSave={save}
             onClose={() => setEditing(null)}
             onShowPage={

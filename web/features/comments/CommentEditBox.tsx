@@ -43,6 +43,7 @@ export function CommentEditBox({
   onClose,
   onShowPage,
   offPage = null,
+  files: allowFiles = true,
 }: {
   comment: Comment | Reply;
   initial: EditDraft;
@@ -55,6 +56,8 @@ export function CommentEditBox({
   onShowPage?: () => void;
   /** On a document showing another page than the comment's: the comment's page. */
   offPage?: number | null;
+  /** Files may be attached (members); a review link's guest edits text and drawings only. */
+  files?: boolean;
 }) {
   const [text, setText] = useState(initial.text);
   const [picked, setPicked] = useState(initial.picked);
@@ -113,7 +116,7 @@ export function CommentEditBox({
           members={members}
           onSubmit={save}
           onCancel={close}
-          placeholder={PANEL_TEXTS.placeholder}
+          placeholder={members.length > 0 ? PANEL_TEXTS.placeholder : PANEL_TEXTS.placeholderNoMentions}
           label={PANEL_TEXTS.editLabel}
           autoFocus
           testId="comment-edit-input"
@@ -159,28 +162,30 @@ export function CommentEditBox({
           </div>
         )}
         <div className={classes.composerBar}>
-          <FileButton
-            multiple
-            onChange={(files) => {
-              const result = acceptFiles(added, files, kept.length);
-              setAdded(result.files);
-              setFileError(result.error);
-            }}
-          >
-            {(props) => (
-              <Tooltip label={PANEL_TEXTS.attach} withArrow>
-                <ActionIcon
-                  {...props}
-                  variant="subtle"
-                  color="gray"
-                  aria-label={PANEL_TEXTS.attach}
-                  data-testid="comment-edit-attach"
-                >
-                  <IconPaperclip size={18} />
-                </ActionIcon>
-              </Tooltip>
-            )}
-          </FileButton>
+          {allowFiles && (
+            <FileButton
+              multiple
+              onChange={(files) => {
+                const result = acceptFiles(added, files, kept.length);
+                setAdded(result.files);
+                setFileError(result.error);
+              }}
+            >
+              {(props) => (
+                <Tooltip label={PANEL_TEXTS.attach} withArrow>
+                  <ActionIcon
+                    {...props}
+                    variant="subtle"
+                    color="gray"
+                    aria-label={PANEL_TEXTS.attach}
+                    data-testid="comment-edit-attach"
+                  >
+                    <IconPaperclip size={18} />
+                  </ActionIcon>
+                </Tooltip>
+              )}
+            </FileButton>
+          )}
           {mayRedraw(comment) &&
             (redrawing ? (
               <span className={classes.drawingChip} data-redrawing data-testid="comment-redrawing">

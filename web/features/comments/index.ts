@@ -11,5 +11,13 @@ export { StageMarkup } from './StageMarkup';
 export { CommentCard, type CommentActions } from './CommentCard';
 export { CommentComposer, type ComposedComment } from './CommentComposer';
 export { drawingsOnPage } from './drawingsOnPage';
-export { newCommentBody, postCommentMutation, type CommentPost } from './api/comments';
-export type { Author, NewComment } from './api/commentCache';
+export {
+  newCommentBody,
+  patchCommentMutation,
+  postCommentMutation,
+  removeCommentMutation,
+  type CommentPatch,
+  type CommentPost,
+} from './api/comments';
+export type { Author, CommentEdit, NewComment } from './api/commentCache';
+export { PANEL_TEXTS as COMMENT_PANEL_TEXTS } from './commentTexts';

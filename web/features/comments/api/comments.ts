@@ -213,14 +213,22 @@ export function editBody(edit: CommentEdit): FormData | Record<string, unknown> 
 }
 
 /**
- * PATCH /comments/{id}: the author's edit (text, files, a redrawn drawing) shows at once, the
- * server's answer takes its place, and the comment as it was comes back when the call fails.
+ * Where an author's edit goes: the cached round list it changes, and the call that stores it (the
+ * members' PATCH /comments/{id}, or a review link's guest's through the link).
  */
-export function updateCommentMutation(queryClient: QueryClient, assetId: number, roundNumber: number) {
-  const key = commentKeys.round(assetId, roundNumber);
+export interface CommentPatch {
+  key: QueryKey;
+  patch: (id: number, edit: CommentEdit) => Promise<Comment>;
+}
+
+/**
+ * The author's edit (text, files, a redrawn drawing) shows at once, the server's answer takes its
+ * place, and the comment as it was comes back when the call fails.
+ */
+export function patchCommentMutation(queryClient: QueryClient, target: CommentPatch) {
+  const { key } = target;
   return mutationOptions({
-    mutationFn: ({ id, edit }: { id: number; edit: CommentEdit }) =>
-      api<Comment>(`/comments/${id}`, { method: 'PATCH', body: editBody(edit) }),
+    mutationFn: ({ id, edit }: { id: number; edit: CommentEdit }) => target.patch(id, edit),
     onMutate: async ({ id, edit: change }) => {
       await stopRefetch(queryClient, key);
       const list = queryClient.getQueryData<Comment[]>(key);
@@ -233,6 +241,14 @@ export function updateCommentMutation(queryClient: QueryClient, assetId: number,
       const before = context?.before;
       if (before) edit(queryClient, key, (list) => patchComment(list, id, () => before));
     },
+  });
+}
+
+/** PATCH /comments/{id}: a member's edit of their comment on the round's list. */
+export function updateCommentMutation(queryClient: QueryClient, assetId: number, roundNumber: number) {
+  return patchCommentMutation(queryClient, {
+    key: commentKeys.round(assetId, roundNumber),
+    patch: (id, change) => api<Comment>(`/comments/${id}`, { method: 'PATCH', body: editBody(change) }),
   });
 }
 
@@ -271,13 +287,29 @@ export function useSetCommentCompleted(assetId: number, roundNumber: number) {
   return useMutation(setCompletedMutation(useQueryClient(), assetId, roundNumber));
 }
 
-/** DELETE /comments/{id}: gone once the server agrees (the confirmation came first). */
-export function deleteCommentMutation(queryClient: QueryClient, assetId: number, roundNumber: number) {
-  const key = commentKeys.round(assetId, roundNumber);
+/**
+ * A comment deleted (a root with its thread, or a reply): gone from the cached list once the
+ * server agrees (the confirmation came first). `remove` is the call: the members' DELETE
+ * /comments/{id}, or a review link's guest's through the link.
+ */
+export function removeCommentMutation(
+  queryClient: QueryClient,
+  target: { key: QueryKey; remove: (id: number) => Promise<unknown>; settled?: () => Promise<unknown> },
+) {
   return mutationOptions({
-    mutationFn: (id: number) => api<{ message: string }>(`/comments/${id}`, { method: 'DELETE' }),
-    onSuccess: (_answer, id) => edit(queryClient, key, (list) => removeComment(list, id)),
-    onSettled: () => refreshAsset(queryClient, assetId),
+    mutationFn: target.remove,
+    onSuccess: (_answer: unknown, id: number) =>
+      edit(queryClient, target.key, (list) => removeComment(list, id)),
+    onSettled: () => target.settled?.(),
+  });
+}
+
+/** DELETE /comments/{id}: a member's deletion on the round's list. */
+export function deleteCommentMutation(queryClient: QueryClient, assetId: number, roundNumber: number) {
+  return removeCommentMutation(queryClient, {
+    key: commentKeys.round(assetId, roundNumber),
+    remove: (id) => api<{ message: string }>(`/comments/${id}`, { method: 'DELETE' }),
+    settled: () => refreshAsset(queryClient, assetId),
   });
 }
 

@@ -1,11 +1,13 @@
 import { useState } from 'react';
 import { Alert, Badge, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconMessageCircle } from '@tabler/icons-react';
-import type { Comment } from '@common/api/comments';
+import type { Comment, Reply } from '@common/api/comments';
 import type { Guest } from '@common/api/guests';
 import type { SharedAssetDetail } from '@common/api/sharedAssets';
 import { LoadError } from '@web/components/page/LoadError';
+import { Popup } from '@web/components/Popup/Popup';
 import {
+  COMMENT_PANEL_TEXTS,
   CommentCard,
   CommentComposer,
   type CommentActions,
@@ -13,7 +15,13 @@ import {
 } from '@web/features/comments';
 import type { MarkupStore } from '@web/features/markup';
 import { GuestDecision } from './GuestDecision';
-import { useGuestDecide, useGuestDecision, useGuestPostComment } from './guestApi';
+import {
+  useGuestDecide,
+  useGuestDecision,
+  useGuestDeleteComment,
+  useGuestEditComment,
+  useGuestPostComment,
+} from './guestApi';
 import { useGuestFailure } from './useGuestFailure';
 import classes from './GuestReview.module.css';
 
@@ -64,6 +72,9 @@ export function GuestReviewPanel({
   onPage: (page: number) => void;
 }) {
   const post = useGuestPostComment(shareHash, asset, guest);
+  const update = useGuestEditComment(shareHash, asset.id);
+  const remove = useGuestDeleteComment(shareHash, asset.id);
+  const [deleting, setDeleting] = useState<Comment | Reply | null>(null);
   const decision = useGuestDecision(shareHash, asset.id);
   const decide = useGuestDecide(shareHash, asset.id);
   const failed = useGuestFailure(shareHash);
@@ -74,9 +85,21 @@ export function GuestReviewPanel({
     meId: null,
     // A guest mentions no one: member ids are not theirs to see.
     members: [],
-    mayDelete: () => false,
-    edit: () => Promise.resolve(false),
-    askDelete: () => undefined,
+    files: false,
+    // Their own comments and replies, as the server says (never another's).
+    mayDelete: (comment) => comment.abilities.destroy,
+    edit: async (comment, edit) => {
+      setProblem(null);
+      try {
+        await update.mutateAsync({ id: comment.id, edit });
+        return true;
+      } catch (error) {
+        show(error);
+        return false;
+      }
+    },
+    askDelete: setDeleting,
+    // A guest never completes a comment (the server gives them no such ability).
     setCompleted: () => undefined,
     reply: (comment, text) => {
       setProblem(null);
@@ -172,6 +195,34 @@ export function GuestReviewPanel({
         </Alert>
       )}
       <CommentComposer store={store} members={[]} onSend={send} files={false} />
+      <Popup
+        opened={deleting !== null}
+        onClose={() => setDeleting(null)}
+        title={COMMENT_PANEL_TEXTS.deleteTitle}
+        description={
+          deleting?.parent_id ? COMMENT_PANEL_TEXTS.deleteReply : COMMENT_PANEL_TEXTS.deleteComment
+        }
+        closable={!remove.isPending}
+        actions={[
+          { label: COMMENT_PANEL_TEXTS.cancel, variant: 'secondary', onClick: () => setDeleting(null) },
+          {
+            label: COMMENT_PANEL_TEXTS.delete,
+            variant: 'danger',
+            loading: remove.isPending,
+            onClick: () => {
+              if (!deleting) return;
+              setProblem(null);
+              remove.mutate(deleting.id, {
+                onSuccess: () => setDeleting(null),
+                onError: (error) => {
+                  setDeleting(null);
+                  show(error);
+                },
+              });
+            },
+          },
+        ]}
+      />
     </aside>
   );
 }

@@ -6,7 +6,14 @@ import type { Pagination } from '@common/api/projects';
 import type { SharedAssetDetail } from '@common/api/sharedAssets';
 import { api, apiEnvelope, isApiError } from '@web/api/client';
 import { sharedAssetKeys, sharedKeys } from '@web/api/keys';
-import { newCommentBody, postCommentMutation, type NewComment } from '@web/features/comments';
+import {
+  newCommentBody,
+  patchCommentMutation,
+  postCommentMutation,
+  removeCommentMutation,
+  type CommentEdit,
+  type NewComment,
+} from '@web/features/comments';
 import { sharedRefusal } from '@web/features/sharing';
 
 /**
@@ -101,6 +108,38 @@ export function useGuestPostComment(hash: string, asset: SharedAssetDetail, gues
       { id: asset.version_id, number: asset.current_version.number },
       { id: null, name: guest.name, avatar: null, is_guest: true },
     ),
+  );
+}
+
+/** What a guest's edit sends: the text, and a redrawn drawing (a guest has no files). */
+export function guestEditBody(edit: CommentEdit): { text: string; markup?: CommentEdit['markup'] } {
+  return { text: edit.text, ...(edit.markup ? { markup: edit.markup } : {}) };
+}
+
+/** PATCH /shared/{hash}/comments/{id}: the guest's edit of their own comment, shown at once. */
+export function useGuestEditComment(hash: string, assetId: number) {
+  const queryClient = useQueryClient();
+  return useMutation(
+    patchCommentMutation(queryClient, {
+      key: guestKeys.comments(hash, assetId),
+      patch: (id, edit) =>
+        api<Comment>(`${base(hash)}/comments/${id}`, {
+          method: 'PATCH',
+          body: guestEditBody(edit),
+          authCall: true,
+        }),
+    }),
+  );
+}
+
+/** DELETE /shared/{hash}/comments/{id}: the guest's own comment (with its thread) or reply. */
+export function useGuestDeleteComment(hash: string, assetId: number) {
+  const queryClient = useQueryClient();
+  return useMutation(
+    removeCommentMutation(queryClient, {
+      key: guestKeys.comments(hash, assetId),
+      remove: (id) => api<unknown>(`${base(hash)}/comments/${id}`, { method: 'DELETE', authCall: true }),
+    }),
   );
 }
 
