@@ -3,9 +3,10 @@ import { basename, join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { AssetView } from '@common/api/assets';
+import { MARKUP_COLORS } from '@common/api/comments';
 import { newPage, shot, useAppAndBrowser } from './harness';
 import { makeUser, signUpInSession } from './journeys';
-import { createProject, trialWorkspace } from './projectJourneys';
+import { call, createProject, trialWorkspace } from './projectJourneys';
 
 const env = useAppAndBrowser();
 
@@ -55,6 +56,103 @@ async function bothDrawn(page: Page) {
   );
 }
 
+type P = { x: number; y: number };
+/** The rounds' pictures as the viewer sizes them (FIRST turned upright; SECOND portrait). */
+const FIRST_SIZE = { width: 600, height: 450 };
+const SECOND_SIZE = { width: 450, height: 600 };
+/**
+ * Round 1's comment draws a box on the left of its picture, round 2's an arrow in the middle of its
+ * own: where the zoom below shows a part of each, and apart across the wipe's divider at 40 %.
+ */
+const BOX = { from: { x: 0.08, y: 0.2 }, to: { x: 0.3, y: 0.55 } };
+const ARROW = { tail: { x: 0.5, y: 0.62 }, head: { x: 0.36, y: 0.3 } };
+
+/** `count` points evenly along a polyline of relative points. */
+function along(corners: readonly P[], count = 24): P[] {
+  const legs = corners.slice(1).map((to, i) => ({ from: corners[i]!, to }));
+  const lengths = legs.map(({ from, to }) => Math.hypot(to.x - from.x, to.y - from.y));
+  const total = lengths.reduce((sum, length) => sum + length, 0);
+  return Array.from({ length: count }, (_, n) => {
+    let left = (total * (n + 0.5)) / count;
+    let leg = 0;
+    while (leg < legs.length - 1 && left > lengths[leg]!) left -= lengths[leg++]!;
+    const { from, to } = legs[leg]!;
+    const t = lengths[leg]! > 0 ? left / lengths[leg]! : 0;
+    return { x: from.x + (to.x - from.x) * t, y: from.y + (to.y - from.y) * t };
+  });
+}
+
+/** The box's four sides; the arrow's shaft short of its head (the head is wider than the shaft). */
+const BOX_SIDES = along([
+  BOX.from,
+  { x: BOX.to.x, y: BOX.from.y },
+  BOX.to,
+  { x: BOX.from.x, y: BOX.to.y },
+  BOX.from,
+]);
+const ARROW_SHAFT = along([
+  ARROW.tail,
+  {
+    x: ARROW.tail.x + (ARROW.head.x - ARROW.tail.x) * 0.7,
+    y: ARROW.tail.y + (ARROW.head.y - ARROW.tail.y) * 0.7,
+  },
+]);
+
+/**
+ * The strongest alpha (0–255) of a side's stored-markup canvas within a pixel of each of `points`
+ * (relative to a picture of `size` shown by that side's view, as its picture canvas reports it),
+ * for the points on the stage; null when the side draws no markup.
+ */
+async function inkAt(page: Page, side: 'a' | 'b', size: typeof FIRST_SIZE, points: readonly P[]) {
+  return page.evaluate(
+    ({ side, size, points }) => {
+      const layer = document.querySelector(`[data-testid="compare-round-${side}"]`)!;
+      const view = layer.querySelector<HTMLCanvasElement>('[data-testid="viewer-canvas"]')!.dataset;
+      const canvas = layer.querySelector<HTMLCanvasElement>('[data-testid="markup-canvas"]');
+      if (!canvas) return null;
+      const ratio = canvas.width / canvas.clientWidth;
+      const context = canvas.getContext('2d')!;
+      const [scale, x0, y0] = [Number(view.scale), Number(view.x), Number(view.y)];
+      const inks: number[] = [];
+      for (const p of points) {
+        const x = x0 + p.x * size.width * scale;
+        const y = y0 + p.y * size.height * scale;
+        if (x < 4 || y < 4 || x > canvas.clientWidth - 4 || y > canvas.clientHeight - 4) continue;
+        const data = context.getImageData(Math.round(x * ratio) - 1, Math.round(y * ratio) - 1, 3, 3).data;
+        let alpha = 0;
+        for (let i = 3; i < data.length; i += 4) alpha = Math.max(alpha, data[i]!);
+        inks.push(alpha);
+      }
+      return inks;
+    },
+    { side, size, points },
+  );
+}
+
+/**
+ * Each side draws its own round's comment, in its own view: round 1's box in pane A (and not its
+ * arrow), round 2's arrow in pane B (and not the box), each with its numbered marker.
+ */
+async function expectEachRoundsMarkup(page: Page) {
+  for (const side of ['a', 'b'] as const) {
+    const layer = page.getByTestId(`compare-round-${side}`);
+    await layer.locator('[data-testid="markup-canvas"][data-shapes="1"]').waitFor();
+    await layer.locator('[data-testid="marker-canvas"][data-markers="1"]').waitFor();
+  }
+  const drawn = async (side: 'a' | 'b', size: typeof FIRST_SIZE, points: readonly P[]) => {
+    const inks = (await inkAt(page, side, size, points)) ?? [];
+    return inks.length >= 4 ? Math.min(...inks) : -1;
+  };
+  const stray = async (side: 'a' | 'b', size: typeof FIRST_SIZE, points: readonly P[]) => {
+    const inks = (await inkAt(page, side, size, points)) ?? [];
+    return inks.length >= 4 ? Math.max(...inks) : -1;
+  };
+  await expect.poll(() => drawn('a', FIRST_SIZE, BOX_SIDES)).toBeGreaterThan(150);
+  await expect.poll(() => drawn('b', SECOND_SIZE, ARROW_SHAFT)).toBeGreaterThan(150);
+  expect(await stray('a', FIRST_SIZE, ARROW_SHAFT)).toBe(0);
+  expect(await stray('b', SECOND_SIZE, BOX_SIDES)).toBe(0);
+}
+
 const changedPixels = async (page: Page, tolerance: number) => {
   const stats = page.locator(`[data-testid="difference-stats"][data-tolerance="${tolerance}"]`);
   await stats.waitFor({ timeout: 20_000 });
@@ -69,8 +167,20 @@ describe('comparing two rounds', () => {
     const project = await createProject(page, workspace.id, { name: 'Waterfall retouch' });
     const asset = await upload(page, '/api/v1/assets', { project_id: String(project.id) }, FIRST);
     await env.app.ctx.jobs.idle();
+    // A comment on each round, drawn on that round: a red box on round 1, a blue arrow on round 2.
+    const drawnWith = (stroke_color: string) => ({ stroke_color, stroke_size: 3, is_relative: true });
+    await call(page, 'POST', '/comments', {
+      asset_id: asset.id,
+      text: 'Keep the rocks inside this',
+      markup: [{ type: 'rectangle', points: [BOX.from, BOX.to], ...drawnWith(MARKUP_COLORS.red) }],
+    });
     const second = await upload(page, `/api/v1/assets/${asset.id}/versions`, {}, SECOND);
     await env.app.ctx.jobs.idle();
+    await call(page, 'POST', '/comments', {
+      asset_id: asset.id,
+      text: 'Brighter spray here',
+      markup: [{ type: 'arrow', points: [ARROW.tail, ARROW.head], ...drawnWith(MARKUP_COLORS.blue) }],
+    });
     const [one, two] = [asset.current_version.number, second.current_version.number];
 
     await page.goto(`/projects/${project.id}/assets/${asset.id}`);
@@ -91,6 +201,8 @@ describe('comparing two rounds', () => {
     expect(await page.getByTestId('compare-tag-b').innerText()).toBe(`Round ${two}`);
     await bothDrawn(page);
     await shot(page, 'compare-side-by-side');
+    await expectEachRoundsMarkup(page);
+    await shot(page, 'compare-markup-side-by-side');
 
     // A zoom on the left side zooms the right one with it, and a drag on the right pans both.
     const fitted = { a: await drawn(page, 'a'), b: await drawn(page, 'b') };
@@ -127,6 +239,8 @@ describe('comparing two rounds', () => {
     const panned = { a: await drawn(page, 'a'), b: await drawn(page, 'b') };
     expect(panned.a.x - zoomed.a.x).toBeCloseTo(120, 0);
     expect(panned.b.x - zoomed.b.x).toBeCloseTo(120, 0);
+    // The drawings follow their pane's zoom and pan.
+    await expectEachRoundsMarkup(page);
     await shot(page, 'compare-side-by-side-zoomed');
 
     // 2: the wipe. Round A left of the divider, round B right of it; keys and a drag move it.
@@ -139,6 +253,9 @@ describe('comparing two rounds', () => {
     await handle.focus();
     for (let step = 0; step < 5; step++) await page.keyboard.press('ArrowLeft');
     expect(await handle.getAttribute('aria-valuenow')).toBe('40');
+    // Each side its own round's drawing, clipped with its picture: the box left, the arrow right.
+    await expectEachRoundsMarkup(page);
+    await shot(page, 'compare-markup-wipe');
     await page.keyboard.press('Shift+ArrowRight');
     expect(await handle.getAttribute('aria-valuenow')).toBe('50');
     const stage = (await page.getByTestId('compare-stage').boundingBox())!;
@@ -178,6 +295,11 @@ describe('comparing two rounds', () => {
     expect(await shownRound()).toBe(`Round ${two}`);
     expect(await page.getByTestId('compare-round-a').isVisible()).toBe(false);
     expect(await page.getByTestId('compare-round-b').isVisible()).toBe(true);
+    // The drawing of the round shown only.
+    const blinkInk = (side: 'a' | 'b') =>
+      page.getByTestId(`compare-round-${side}`).getByTestId('markup-canvas').isVisible();
+    expect(await blinkInk('a')).toBe(false);
+    expect(await blinkInk('b')).toBe(true);
     await shot(page, 'compare-blink');
     await page.keyboard.press('b');
     expect(await shownRound()).toBe(`Round ${one}`);
@@ -193,6 +315,8 @@ describe('comparing two rounds', () => {
     const atDefault = await changedPixels(page, 24);
     expect(atDefault).toBeGreaterThan(0);
     await page.getByTestId('difference-canvas').waitFor();
+    // No drawing over the difference: it is neither round's picture.
+    expect(await page.getByTestId('compare-stage').getByTestId('markup-canvas').count()).toBe(0);
     await shot(page, 'compare-difference');
     const tolerance = page.getByRole('slider', { name: 'Difference tolerance (0–255)' });
     await tolerance.focus();

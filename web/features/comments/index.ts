@@ -5,6 +5,7 @@
  */
 export { CommentsPanel } from './CommentsPanel';
 export { CommentExportMenu } from './feedback/CommentExportMenu';
+export { RoundDrawings } from './RoundDrawings';
 export { StageMarkup } from './StageMarkup';
 // The pieces a review link's guest panel (web/features/sharedView) builds on: the members' cards,
 // composer and posting, fed with the guest's calls instead of a member's.

@@ -2,6 +2,7 @@ import { useEffect, useState, type CSSProperties, type ReactNode } from 'react';
 import { Loader } from '@mantine/core';
 import { keepClearOfSnackbars } from '@web/components/snackbar/snackbarClearance';
 import {
+  InView,
   PictureCanvas,
   type PictureSource,
   viewerClasses,
@@ -10,7 +11,7 @@ import {
   ZoomStage,
 } from '@web/features/viewer';
 import type { BlinkState } from './blinkState';
-import { COMPARE_TEXTS, type CompareMode } from './compareModes';
+import { COMPARE_TEXTS, type CompareMode, drawsMarkup } from './compareModes';
 import { DifferenceCanvas } from './DifferenceCanvas';
 import { DifferenceTiles, type DifferenceDetail } from './DifferenceTiles';
 import { linkViews } from './linkedViews';
@@ -26,18 +27,28 @@ export interface CompareSide {
   /** Null where the round has no such page; `missing` says so in the picture's place. */
   source: PictureSource | null;
   missing?: string;
+  /**
+   * The round's comments' markup on the page shown, drawn over its picture in the round's own view
+   * (layers that read useViewController), where the mode draws markup (drawsMarkup).
+   */
+  markup?: ReactNode;
 }
 
-/** A round's picture in a view of the stage, on its own layer (to clip, fade or hide). */
+/**
+ * A round's picture in a view of the stage, on its own layer (to clip, fade or hide), with its
+ * markup over it when `markup` is set: on the same layer, so it is clipped, faded and hidden with it.
+ */
 function RoundLayer({
   side,
   round,
   controller,
+  markup,
   style,
 }: {
   side: 'a' | 'b';
   round: CompareSide;
   controller: ViewController;
+  markup: boolean;
   style?: CSSProperties;
 }) {
   if (!round.source)
@@ -51,6 +62,7 @@ function RoundLayer({
   return (
     <div className={classes.layer} style={style} data-testid={`compare-round-${side}`}>
       <PictureCanvas controller={controller} source={round.source} label={round.label} />
+      {markup && round.markup && <InView controller={controller}>{round.markup}</InView>}
     </div>
   );
 }
@@ -122,6 +134,7 @@ export function CompareViewer({
 }) {
   const [follower] = useState(() => new ViewController());
   useEffect(() => linkViews(leader, follower), [leader, follower]);
+  const markup = drawsMarkup(mode);
 
   if (mode === 'sideBySide')
     return (
@@ -134,6 +147,7 @@ export function CompareViewer({
                   side={side}
                   round={side === 'a' ? a : b}
                   controller={side === 'a' ? leader : follower}
+                  markup={markup}
                 />
                 <div className={classes.tags}>
                   <RoundTag side={side} label={(side === 'a' ? a : b).label} />
@@ -152,7 +166,15 @@ export function CompareViewer({
   switch (mode) {
     case 'wipe':
       under = { clipPath: wipeClipLeft(wipe) };
-      top = <RoundLayer side="b" round={b} controller={follower} style={{ clipPath: wipeClip(wipe) }} />;
+      top = (
+        <RoundLayer
+          side="b"
+          round={b}
+          controller={follower}
+          markup={markup}
+          style={{ clipPath: wipeClip(wipe) }}
+        />
+      );
       tags = (
         <>
           <RoundTag side="a" label={a.label} />
@@ -161,7 +183,7 @@ export function CompareViewer({
       );
       break;
     case 'onion':
-      top = <RoundLayer side="b" round={b} controller={follower} style={{ opacity }} />;
+      top = <RoundLayer side="b" round={b} controller={follower} markup={markup} style={{ opacity }} />;
       tags = (
         <>
           <RoundTag side="a" label={a.label} />
@@ -176,6 +198,7 @@ export function CompareViewer({
           side="b"
           round={b}
           controller={follower}
+          markup={markup}
           style={blink.shown === 'a' ? { visibility: 'hidden' } : undefined}
         />
       );
@@ -186,7 +209,12 @@ export function CompareViewer({
       under = difference.status === 'ready' || !a.source || !b.source ? { visibility: 'hidden' } : undefined;
       top =
         !a.source || !b.source ? (
-          <RoundLayer side={a.source ? 'b' : 'a'} round={a.source ? b : a} controller={follower} />
+          <RoundLayer
+            side={a.source ? 'b' : 'a'}
+            round={a.source ? b : a}
+            controller={follower}
+            markup={markup}
+          />
         ) : difference.status === 'ready' ? (
           <>
             <DifferenceCanvas
@@ -238,7 +266,7 @@ export function CompareViewer({
   }
   return (
     <ZoomStage controller={leader} label={`${label}: ${a.label} and ${b.label}`} testId="compare-stage">
-      <RoundLayer side="a" round={a} controller={leader} style={under} />
+      <RoundLayer side="a" round={a} controller={leader} markup={markup} style={under} />
       {top}
       <div className={classes.tags}>{tags}</div>
       {mode === 'wipe' && <WipeHandle share={wipe} onChange={onWipe} label={COMPARE_TEXTS.wipeLabel} />}

@@ -2,6 +2,17 @@
 export const COMPARE_MODES = ['sideBySide', 'wipe', 'onion', 'blink', 'difference'] as const;
 export type CompareMode = (typeof COMPARE_MODES)[number];
 
+/**
+ * Whether a mode draws each round's comments' markup over that round's picture. It is part of the
+ * round's layer, so it goes where the picture goes: its own pane side by side, its own side of the
+ * wipe, faded with round B in the onion skin, shown with the round that blink shows. The
+ * difference draws none: its picture is neither round but the pixels that changed between them,
+ * which a round's drawings would cover (and whose rounds would they be?).
+ */
+export function drawsMarkup(mode: CompareMode): boolean {
+  return mode !== 'difference';
+}
+
 export const COMPARE_TEXTS = {
   modes: {
     sideBySide: 'Side by side',

@@ -7,6 +7,7 @@ export { useDocumentPage } from './api/documentPages';
 export { DocumentPager, PAGER_TEXTS } from './DocumentPager';
 export { chooseLevel, levelFactor, levelSize, parseDzi, type Pyramid, visibleTiles } from './dziPyramid';
 export { ImageViewer } from './ImageViewer';
+export { InView } from './InView';
 export { PictureCanvas, type PictureSource } from './PictureCanvas';
 export { pointIn } from './pointIn';
 export { clearStageCanvas, deviceRect, drawOnViewFrames, oncePerFrame } from './stageCanvas';

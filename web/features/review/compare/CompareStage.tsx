@@ -3,6 +3,7 @@ import { Loader, Stack, Text } from '@mantine/core';
 import { IconPhotoOff } from '@tabler/icons-react';
 import type { AssetRound, AssetView } from '@common/api/assets';
 import { pageUrl } from '@common/documentPages';
+import { RoundDrawings } from '@web/features/comments';
 import { useDocumentPage, DocumentPager } from '@web/features/viewer';
 import { CompareToolbar, CompareViewer, type CompareSide, useDifference } from '@web/features/compare';
 import type { DifferenceDetail } from '@web/features/compare';
@@ -36,8 +37,9 @@ function usePageShown(asset: AssetView, round: AssetRound | null, page: number) 
 }
 
 /**
- * A round as compare shows it at `page`: its picture (an image's preview, a document's page), a
- * sentence in its place when the round has no such page, or null while it has no preview.
+ * A round as compare shows it at `page`: its picture (an image's preview, a document's page) with
+ * its comments' drawings on that page, a sentence in its place when the round has no such page,
+ * or null while it has no preview.
  */
 function sideOf(asset: AssetView, round: AssetRound, page: number, failed: Error | null): CompareSide | null {
   if (round.preview_state !== 'ready' || !round.image_url) return null;
@@ -59,6 +61,7 @@ function sideOf(asset: AssetView, round: AssetRound, page: number, failed: Error
           ? { width: round.width, height: round.height }
           : null,
     },
+    markup: <RoundDrawings asset={asset} round={round} page={page} />,
   };
 }
 
