@@ -66,6 +66,15 @@ export type DecideAnswer = z.infer<typeof decideAnswerSchema>;
 /** How many decisions a summary shows as avatars before a '+N'. */
 export const DECISION_AVATARS_SHOWN = 8;
 
+/**
+ * The faces a summary shows and the rest behind its '+N': all of them when they fit in `max`,
+ * otherwise `max - 1` faces and the '+N' in the last place.
+ */
+export function facesAndRest<T>(decisions: readonly T[], max = DECISION_AVATARS_SHOWN) {
+  const shown = decisions.length > max ? decisions.slice(0, Math.max(0, max - 1)) : decisions.slice();
+  return { shown, rest: decisions.slice(shown.length) };
+}
+
 /** The counts a grid tile shows. */
 export function decisionCounts(decisions: readonly Pick<AssetDecisionView, 'decision'>[]) {
   let approved = 0;

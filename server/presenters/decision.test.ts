@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decisionCounts } from '@common/api/decisions';
+import { decisionCounts, facesAndRest } from '@common/api/decisions';
 import type { DecisionWithReviewer } from '../db/repositories/assetDecisions';
 import { decisionsByRound, presentDecision } from './decision';
 
@@ -59,5 +59,16 @@ describe('decisionCounts', () => {
     expect(
       decisionCounts([{ decision: 'approved' }, { decision: 'changes_requested' }, { decision: 'approved' }]),
     ).toEqual({ approved: 2, changes_requested: 1 });
+  });
+});
+
+describe('facesAndRest', () => {
+  const many = (n: number) => Array.from({ length: n }, (_, i) => i);
+  it('shows every face that fits, and past the limit one less with the rest behind +N', () => {
+    expect(facesAndRest(many(3), 4)).toEqual({ shown: [0, 1, 2], rest: [] });
+    expect(facesAndRest(many(4), 4)).toEqual({ shown: [0, 1, 2, 3], rest: [] });
+    expect(facesAndRest(many(6), 4)).toEqual({ shown: [0, 1, 2], rest: [3, 4, 5] });
+    expect(facesAndRest(many(9)).shown).toHaveLength(7);
+    expect(facesAndRest(many(9)).rest).toHaveLength(2);
   });
 });

@@ -2,7 +2,7 @@ import { Avatar, Tooltip } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import {
   ASSET_DECISION_LABELS,
-  DECISION_AVATARS_SHOWN,
+  facesAndRest,
   type AssetDecision,
   type AssetDecisionView,
 } from '@common/api/decisions';
@@ -40,9 +40,7 @@ export function DecisionFaces({
   size?: number;
 }) {
   if (decisions.length === 0) return null;
-  const shown =
-    decisions.length > DECISION_AVATARS_SHOWN ? decisions.slice(0, DECISION_AVATARS_SHOWN - 1) : decisions;
-  const rest = decisions.slice(shown.length);
+  const { shown, rest } = facesAndRest(decisions);
   return (
     <div
       className={classes.faces}
