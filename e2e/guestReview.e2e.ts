@@ -78,6 +78,8 @@ describe('a guest of a review link', () => {
     const identity = guest.getByTestId('guest-identity');
     await identity.getByText('Maria Lopez').waitFor();
     expect(await identity.getByTestId('guest-mark').innerText()).toBe(GUEST_MARK_TEXTS.label);
+    await guest.getByTestId('shared-review-badge').waitFor();
+    await screen(guest, 'project');
     await guest.getByTestId('shared-asset-tile').first().click();
     const review = guest.getByTestId('guest-review');
     await review.waitFor();
