@@ -386,6 +386,23 @@ describe('comparing two rounds', () => {
     const second = await upload(page, `/api/v1/assets/${asset.id}/versions`, {}, TWO_PAGES);
     await env.app.ctx.jobs.idle();
     const [one, two] = [asset.current_version.number, second.current_version.number];
+    // A box drawn on page 2 of round 2: compare draws it over that page of round 2 only.
+    await call(page, 'POST', '/comments', {
+      asset_id: asset.id,
+      text: 'Tighten this column',
+      page: 2,
+      markup: [
+        {
+          type: 'rectangle',
+          points: [BOX.from, BOX.to],
+          stroke_color: MARKUP_COLORS.red,
+          stroke_size: 3,
+          is_relative: true,
+        },
+      ],
+    });
+    const drawingIn = (side: 'a' | 'b') =>
+      page.getByTestId(`compare-round-${side}`).getByTestId('markup-canvas');
 
     // The current round (2 pages) on its page 2: compare starts on that page.
     await page.goto(`/projects/${project.id}/assets/${asset.id}`);
@@ -409,6 +426,10 @@ describe('comparing two rounds', () => {
         .filter((name) => /\/pages\/2$/.test(name)),
     );
     expect(new Set(pagesAsked).size).toBe(2);
+    await page
+      .locator('[data-testid="compare-round-b"] [data-testid="markup-canvas"][data-shapes="1"]')
+      .waitFor();
+    expect(await drawingIn('a').count()).toBe(0);
     await shot(page, 'compare-document-page-2');
 
     // The difference is of page 2 of each round.
@@ -417,6 +438,16 @@ describe('comparing two rounds', () => {
     expect(await changedPixels(page, 24)).toBeGreaterThan(0);
     await page.keyboard.press('1');
     await page.locator('[data-testid="compare-view"][data-mode="sideBySide"]').waitFor();
+    // Page 1 of round 2 has no drawing; page 2's comes back with its page.
+    await page.keyboard.press('PageUp');
+    await label.getByText('Page 1 of 6').waitFor();
+    await bothDrawn(page);
+    expect(await drawingIn('b').count()).toBe(0);
+    await page.keyboard.press('PageDown');
+    await label.getByText('Page 2 of 6').waitFor();
+    await page
+      .locator('[data-testid="compare-round-b"] [data-testid="markup-canvas"][data-shapes="1"]')
+      .waitFor();
 
     // Page Down moves both sides: round 2 ends at page 2, round 1 goes on.
     await page.keyboard.press('PageDown');
