@@ -145,11 +145,14 @@ describe('links to a selection and to a folder', () => {
   });
 
   it('makes a link from the folder menu that shows only that folder’s assets', async () => {
-    const { context, page, project } = await ownerWithLooks('Winter Editorial');
+    const { context, page, project, folder } = await ownerWithLooks('Winter Editorial');
     await page.getByRole('button', { name: 'Actions for Hero shots' }).click();
     await page.getByRole('menuitem', { name: 'Share link…' }).click();
     const dialog = shareDialog(page);
     expect(await dialog.getByTestId('share-link-target').innerText()).toBe('Folder: Hero shots');
+    // The dialog opens on its focused first tab.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('New link');
     // Review says what guests may do; the screenshot shows it, the link made is view-only.
     await dialog.getByText('Review', { exact: true }).click();
     await dialog.getByText('Guests give their name once').waitFor();
@@ -187,6 +190,17 @@ describe('links to a selection and to a folder', () => {
     expect(await trail.getByText('Winter Editorial').count()).toBe(0);
     await screen(visitor.page, 'links-shared-folder-asset');
     await visitor.context.close();
+    await closeSnackbars(page);
+
+    // The folder goes while the dialog is open: the server's message says why nothing was made.
+    await page.getByRole('button', { name: 'Actions for Hero shots' }).click();
+    await page.getByRole('menuitem', { name: 'Share link…' }).click();
+    await dialog.getByRole('button', { name: 'Create Link' }).waitFor();
+    await call(page, 'DELETE', '/folders', { folders_ids: [folder.id] });
+    await dialog.getByRole('button', { name: 'Create Link' }).click();
+    await dialog.getByTestId('share-link-error').getByText('This folder no longer exists.').waitFor();
+    await page.mouse.move(5, 5);
+    await screen(page, 'links-dialog-error');
     await context.close();
   });
 });

@@ -113,7 +113,6 @@ export function ShareLinkForm({
         <Stack gap="xs">
           <SegmentedControl
             fullWidth
-            data-autofocus
             aria-label="What the link allows"
             value={draft.kind}
             onChange={(kind) => setDraft({ ...draft, kind })}

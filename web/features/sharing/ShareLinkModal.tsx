@@ -43,8 +43,15 @@ export function LinkTabs({
   return (
     <Tabs defaultValue={first?.value ?? 'new'} keepMounted={false}>
       <Tabs.List mb="lg">
-        {first && <Tabs.Tab value={first.value}>{first.label}</Tabs.Tab>}
-        <Tabs.Tab value="new">{newLabel}</Tabs.Tab>
+        {/* The dialog opens on its first tab, focused: arrows move between tabs, Tab into the panel. */}
+        {first && (
+          <Tabs.Tab value={first.value} data-autofocus>
+            {first.label}
+          </Tabs.Tab>
+        )}
+        <Tabs.Tab value="new" data-autofocus={first ? undefined : true}>
+          {newLabel}
+        </Tabs.Tab>
         <Tabs.Tab
           value="links"
           rightSection={

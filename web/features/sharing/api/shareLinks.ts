@@ -32,6 +32,8 @@ export function useCreateShareLink(projectId: number) {
       );
       void queryClient.invalidateQueries({ queryKey: shareLinkKeys.project(projectId) });
     },
+    // A refusal can mean the folder or assets went, and their links with them: the list reads again.
+    onError: () => void queryClient.invalidateQueries({ queryKey: shareLinkKeys.project(projectId) }),
   });
 }
 
