@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DomainEvent } from '@common/domainEvents';
 import type { NotificationRecipient } from '../../db/repositories/notifications';
-import { alarmOn, kindFor, notificationMessage, planNotifications } from './notificationPlan';
+import { actorName, alarmOn, kindFor, notificationMessage, planNotifications } from './notificationPlan';
 
 /** A comment.created event; `over` may make it another type, with only the data the plan reads. */
 const event = (over: Partial<Record<keyof DomainEvent, unknown>> = {}): DomainEvent =>
@@ -111,5 +111,35 @@ describe('planNotifications', () => {
       message: '|Anna| commented on hero.jpg',
       quoted_comment: 'Brighter',
     });
+  });
+});
+
+describe("a guest's comment", () => {
+  const byGuest = event({
+    actorId: null,
+    data: {
+      asset: 'hero.jpg',
+      asset_id: 3,
+      parent_id: null,
+      excerpt: 'Brighter',
+      markup_number: null,
+      mentions: [],
+      guest_id: 4,
+      guest_name: 'Gwen',
+    },
+  });
+
+  it("names the guest with the '(Guest)' mark; a member actor by their name; no one as ''", () => {
+    expect(actorName(byGuest, new Map())).toBe('Gwen (Guest)');
+    expect(actorName(event(), new Map([[1, 'Ana']]))).toBe('Ana');
+    expect(actorName(event({ actorId: null }), new Map())).toBe('');
+  });
+
+  it('tells every member, none of whom is its actor', () => {
+    const rows = planNotifications([byGuest], [member(1), member(2)], new Map());
+    expect(rows.map((r) => [r.user_id, r.actor_id, r.message])).toEqual([
+      [1, null, '|Gwen (Guest)| commented on hero.jpg'],
+      [2, null, '|Gwen (Guest)| commented on hero.jpg'],
+    ]);
   });
 });
