@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { AssetView } from '@common/api/assets';
+import { PROJECT_TEXTS } from '@common/api/projects';
 import { newPage, shot, useAppAndBrowser } from './harness';
 import { landscape } from './landscapes';
 import { closeSnackbars, expectSnackbar, makeUser, signUpInSession } from './journeys';
@@ -124,7 +125,7 @@ describe('links to a selection and to a folder', () => {
     await bar.getByRole('button', { name: 'Clear selection' }).click();
     await bar.waitFor({ state: 'hidden' });
     await page.getByRole('button', { name: 'Share', exact: true }).click();
-    const share = page.getByRole('dialog', { name: 'Share Project' });
+    const share = page.getByRole('dialog', { name: PROJECT_TEXTS.shareTitle });
     await share.getByRole('tab', { name: 'All links' }).click();
     const row = share.getByTestId('share-link-row');
     await expect.poll(() => row.count()).toBe(1);

@@ -275,7 +275,7 @@ export const commentAuthorSchema = z.object({
    * Every answer states it (false for members). Optional in the type only while the web app's
    * optimistic comments are built without it (web/features/comments/api/commentCache.ts).
    */
-  is_guest: z.boolean().optional(),
+  is_guest: z.boolean(),
 });
 export type CommentAuthor = z.infer<typeof commentAuthorSchema>;
 

@@ -411,7 +411,7 @@ export const PROJECT_TEXTS = {
   labelRenamed: 'The label was successfully updated!',
   labelDeleted: 'The label was successfully deleted.',
   dropOverlay: 'Upload to project or folder',
-  shareTitle: 'Share Project',
+  shareTitle: 'Share a Public Link',
   shareDownloadWarning: 'Anyone with the link can download the most recent round of each asset.',
   shareCreated: 'The public link is ready to share.',
   shareRevoked: 'The public link was revoked. It no longer opens the project.',

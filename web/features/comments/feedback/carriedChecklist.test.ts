@@ -10,7 +10,7 @@ const comment = (id: number, over: Partial<Comment> = {}): Comment => ({
   round_number: 1,
   text: `Comment ${id}`,
   mentions: [],
-  user: { id: 1, name: 'Ana', avatar: null },
+  user: { id: 1, name: 'Ana', avatar: null, is_guest: false },
   parent_id: null,
   created_at: `2026-11-21T10:00:0${id}.000Z`,
   updated_at: `2026-11-21T10:00:0${id}.000Z`,
