@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { assetInReach, folderInReach, listingOf, neighbourListingOf, wholeReachOf } from './sharedReach';
+import {
+  assetInReach,
+  folderInReach,
+  listingOf,
+  liveSubjectInReach,
+  neighbourListingOf,
+  wholeReachOf,
+} from './sharedReach';
 
 const reach = (
   scope: 'project' | 'folder' | 'assets',
@@ -49,5 +56,23 @@ describe('what a link reaches', () => {
     expect(() => listingOf(selection, 7)).toThrow(expect.objectContaining({ status: 404 }));
     expect(neighbourListingOf(selection, { folder_id: 7 })).toEqual({ assetIds: [3, 5] });
     expect(wholeReachOf(selection)).toEqual({ kind: 'assets', assetIds: [3, 5] });
+  });
+});
+
+describe('what a shared stream is told', () => {
+  it("tells a folder link of its folder's assets and itself, a selection link of its assets, everyone of the project", () => {
+    const project = { kind: 'project' as const };
+    for (const link of [publicLink, folderLink, selection])
+      expect(liveSubjectInReach(link, project)).toBe(true);
+    expect(liveSubjectInReach(folderLink, { kind: 'asset', id: 1, folderId: 7 })).toBe(true);
+    expect(liveSubjectInReach(folderLink, { kind: 'asset', id: 1, folderId: null })).toBe(false);
+    // A deleted asset's place is unknown: not told.
+    expect(liveSubjectInReach(folderLink, { kind: 'asset', id: 1, folderId: undefined })).toBe(false);
+    expect(liveSubjectInReach(folderLink, { kind: 'folder', id: 7 })).toBe(true);
+    expect(liveSubjectInReach(folderLink, { kind: 'folder', id: 8 })).toBe(false);
+    expect(liveSubjectInReach(selection, { kind: 'asset', id: 5, folderId: undefined })).toBe(true);
+    expect(liveSubjectInReach(selection, { kind: 'asset', id: 4, folderId: null })).toBe(false);
+    expect(liveSubjectInReach(selection, { kind: 'folder', id: 7 })).toBe(false);
+    expect(liveSubjectInReach(publicLink, { kind: 'asset', id: 4, folderId: undefined })).toBe(true);
   });
 });

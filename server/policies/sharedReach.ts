@@ -77,3 +77,34 @@ export function wholeReachOf(
   // A folder link always has its folder: deleting the folder deletes the link.
   return { kind: 'project' };
 }
+
+/**
+ * What a live event is about, as a link's reach reads it: an asset (its folder now; undefined when
+ * the asset is gone, so its place is unknown), a folder, or the project itself.
+ */
+export type LiveSubject =
+  | { kind: 'asset'; id: number; folderId: number | null | undefined }
+  | { kind: 'folder'; id: number }
+  | { kind: 'project' };
+
+/**
+ * Whether a shared view's stream may carry news about this subject: the project's own, and that of
+ * the assets and folders the link reaches. An asset whose place is unknown reaches a folder link
+ * only if it provably was in its folder, so never: nothing outside a link is told.
+ */
+export function liveSubjectInReach(project: Reaching, subject: LiveSubject): boolean {
+  const link = narrowed(project);
+  if (!link) return true;
+  switch (subject.kind) {
+    case 'project':
+      return true;
+    case 'folder':
+      return folderInReach(project, subject.id);
+    case 'asset':
+      if (link.scope === 'assets') return link.asset_ids.includes(subject.id);
+      return (
+        subject.folderId !== undefined &&
+        assetInReach(project, { id: subject.id, folder_id: subject.folderId })
+      );
+  }
+}

@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHARED_ROUTES } from '@server/routes/sharedView';
 import { buildAsset } from './assetFactories';
 import { buildComment } from './commentFactories';
+import { TINY_PNG } from './images';
+import { LiveStream } from './liveClient';
 import { ApiClient, startTestApp, type Json, type TestApp } from './harness';
 import { buildProjectCast, type ProjectCast } from './projectCast';
 
@@ -425,5 +427,52 @@ describe('a folder link refused as the public link is', () => {
     // A new password locks it again.
     await cast.owner.client.patch(`/share_links/${locked.id}`, { password: 'another one' });
     expect((await viewer.get(`/shared/${enc(locked.hash)}/assets`)).status).toBe(403);
+  });
+});
+
+describe("a folder link's and a selection link's live stream", () => {
+  it('tells only the news of what the link reaches, and the project’s own', async () => {
+    const folderStream = await LiveStream.open(t.baseUrl, { shareHash: hashOf('folder') });
+    const selectionStream = await LiveStream.open(t.baseUrl, { shareHash: hashOf('selection') });
+    const publicStream = await LiveStream.open(t.baseUrl, { shareHash: links.publicHash });
+    try {
+      expect([folderStream.status, selectionStream.status, publicStream.status]).toEqual([200, 200, 200]);
+      const outside = await buildAsset(cast.owner.client, cast.project.id, {
+        name: 'elsewhere.png',
+        folderId: otherFolder.id,
+      });
+      const newFolder = (
+        await cast.owner.client.post(`/projects/${cast.project.id}/folders`, { name: 'Later' })
+      ).body.response;
+      const inside = await buildAsset(cast.owner.client, cast.project.id, {
+        name: 'picked.png',
+        folderId: inFolder.id,
+      });
+      await cast.owner.client.patch(`/projects/${cast.project.id}`, { name: 'Renamed for the streams' });
+      for (const stream of [folderStream, selectionStream, publicStream])
+        await stream.next('project.renamed');
+      await t.ctx.jobs.idle();
+
+      const assetNews = (stream: LiveStream) =>
+        stream.messages.filter((m) => m.data.object_type === 'Asset').map((m) => m.data.object_id as number);
+      const folderNews = (stream: LiveStream) =>
+        stream.messages.filter((m) => m.data.object_type === 'Folder').map((m) => m.data.object_id as number);
+      // The public link hears of everything: the rule is the reach's, not a lost message.
+      expect(assetNews(publicStream)).toEqual(expect.arrayContaining([outside.id, inside.id]));
+      expect(folderNews(publicStream)).toContain(newFolder.id);
+      expect(new Set(assetNews(folderStream))).toEqual(new Set([inside.id]));
+      expect(folderNews(folderStream)).toEqual([]);
+      expect(assetNews(selectionStream)).toEqual([]);
+      expect(folderNews(selectionStream)).toEqual([]);
+      // A selected asset's news reaches the selection link.
+      await cast.owner.client.patch(`/projects/${cast.project.id}`, { name: 'Renamed again' });
+      const round = new FormData();
+      round.set('file', new Blob([new Uint8Array(TINY_PNG)]), 'r3-v2.png');
+      expect((await cast.owner.client.post(`/assets/${a.r3.id}/versions`, round)).status).toBe(201);
+      await selectionStream.next('asset.round_uploaded', (m) => m.data.object_id === a.r3.id);
+      expect(folderStream.all('asset.round_uploaded')).toEqual([]);
+    } finally {
+      for (const stream of [folderStream, selectionStream, publicStream]) stream.close();
+    }
   });
 });

@@ -124,4 +124,15 @@ export class LiveFactsRepository {
       commentRound: new Map(comments.map((c) => [c.id, c.version_id])),
     };
   }
+
+  /** The folder of each asset that still exists (null at the project's root). */
+  async assetFolders(assetIds: readonly number[]): Promise<Map<number, number | null>> {
+    if (assetIds.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('assets')
+      .select(['id', 'folder_id'])
+      .where('id', 'in', [...assetIds])
+      .execute();
+    return new Map(rows.map((r) => [r.id, r.folder_id]));
+  }
 }

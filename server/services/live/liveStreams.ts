@@ -4,7 +4,6 @@ import type { Logger } from 'pino';
 import { isTruncated, type BusEvent, type BusSignal, type EventBus } from '../../adapters/bus/eventBus';
 import type { Clock } from '../../clock';
 import type { LiveNotificationRow, VisibleProject } from '../../db/repositories/liveFacts';
-import type { ProjectRow } from '../../db/repositories/projects';
 import type { UnitOfWorkOf } from '../../db/unitOfWork';
 import { unauthorized } from '../../errors';
 import {
@@ -23,7 +22,8 @@ import {
   presentNotificationMessage,
   presentViewersMessage,
 } from '../../presenters/liveMessage';
-import type { SharedAccess } from '../projects/sharedAccess';
+import { liveSubjectInReach, type LiveSubject } from '../../policies/sharedReach';
+import type { SharedAccess, SharedProject } from '../projects/sharedAccess';
 import type { AssetPresence } from './assetPresence';
 
 /** Where a stream's messages go: the route's SSE connection, seen without HTTP. */
@@ -62,6 +62,8 @@ interface SharedLink {
   workspaceId: number;
   showComments: boolean;
   expiresAt: string | null;
+  /** What the link reaches of its project (policies/sharedReach.ts); null for the public link. */
+  reach: SharedProject['share_link'];
 }
 
 class Stream {
@@ -91,6 +93,8 @@ interface Prepared {
   /** Notifications made from it, by recipient. */
   notifications: Map<number, LiveNotificationRow[]>;
   rounds: RoundFacts | null;
+  /** What it is about, for a folder or selection link's reach; null when no shared view is told. */
+  subject: LiveSubject | null;
 }
 
 /**
@@ -202,7 +206,13 @@ export class LiveStreams {
     };
   }
 
-  private link({ project, cookies }: { project: ProjectRow; cookies: Record<string, string | undefined> }) {
+  private link({
+    project,
+    cookies,
+  }: {
+    project: SharedProject;
+    cookies: Record<string, string | undefined>;
+  }) {
     return {
       hash: project.share_hash!,
       cookies,
@@ -210,6 +220,7 @@ export class LiveStreams {
       workspaceId: project.workspace_id,
       showComments: project.share_show_comments === 1,
       expiresAt: project.share_expires_at,
+      reach: project.share_link,
     } satisfies SharedLink;
   }
 
@@ -325,6 +336,11 @@ export class LiveStreams {
           roundEvents.filter((e) => e.type.startsWith('comment.')).map((e) => e.subject?.id ?? 0),
         )
       : null;
+    const folders = needs.shares
+      ? await this.uow.read.liveFacts.assetFolders(
+          liveEvents.map((e) => assetOf(e)).filter((id): id is number => id !== null),
+        )
+      : null;
     return liveEvents.map((event) => {
       const byUser = new Map<number, LiveNotificationRow[]>();
       for (const n of notifications) if (n.event_id === event.id) addToList(byUser, n.user_id, n);
@@ -335,6 +351,7 @@ export class LiveStreams {
           : null,
         notifications: byUser,
         rounds: rounds && needsRounds(event.type) ? roundFacts(event, rounds) : null,
+        subject: folders ? subjectOf(event, folders) : null,
       };
     });
   }
@@ -347,7 +364,11 @@ export class LiveStreams {
     if (stream.share) {
       if (this.linkExpired(stream.share)) return this.revoke(stream, stream.share.projectId);
       const rounds = prepared.rounds ?? { eventRound: null, currentRound: null };
-      if (prepared.json && sharedMayReceive(event.type, stream.share, rounds))
+      const inReach = liveSubjectInReach(
+        { share_link: stream.share.reach },
+        prepared.subject ?? { kind: 'project' },
+      );
+      if (prepared.json && inReach && sharedMayReceive(event.type, stream.share, rounds))
         messages.push({ event: event.type, data: prepared.json });
     } else {
       if (prepared.json && mayReceive(seen.actor, event.type))
@@ -510,6 +531,14 @@ function namedUsers(event: DomainEvent): number[] {
   const data = dataOf(event);
   const ids = [data.user_id, data.from_user_id, data.to_user_id, event.actorId];
   return ids.filter((id): id is number => typeof id === 'number');
+}
+
+/** What an event is about, as a link's reach reads it: its asset (and where it is now), its folder, or the project. */
+function subjectOf(event: DomainEvent, folders: Map<number, number | null>): LiveSubject {
+  const assetId = assetOf(event);
+  if (assetId !== null) return { kind: 'asset', id: assetId, folderId: folders.get(assetId) };
+  if (event.subject?.type === 'Folder') return { kind: 'folder', id: event.subject.id };
+  return { kind: 'project' };
 }
 
 function assetOf(event: DomainEvent): number | null {
