@@ -7,6 +7,7 @@ import {
   guestCookieName,
 } from '@common/api/guests';
 import { sha256 } from '@server/secrets';
+import { GUEST_SEEN_EVERY_MS } from '@server/services/projects/guests';
 import { buildAsset, buildRound } from './assetFactories';
 import { buildComment, line } from './commentFactories';
 import { digestMailsTo, runDigestsAt, setDigestPreferences } from './digestFactories';
@@ -153,6 +154,27 @@ describe('a guest of a review link', () => {
       cookie: `${guestCookieName(other.hash)}=${token}`,
     });
     expect(error(stolen)).toMatchObject({ status: 401, code: 'guest_required' });
+  });
+
+  it("moves the guest's last_seen_at on as they come back, at most every few minutes", async () => {
+    const { hash } = await link();
+    const guest = await guestOn(hash);
+    const { id } = (await guest.me(hash)).body.response.guest;
+    const seen = async () =>
+      (
+        await t.ctx.db
+          .selectFrom('guests')
+          .select('last_seen_at')
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow()
+      ).last_seen_at;
+    const joined = new Date(await seen()).getTime();
+    t.clock.advance(GUEST_SEEN_EVERY_MS - 1000);
+    await guest.me(hash);
+    expect(new Date(await seen()).getTime()).toBe(joined);
+    t.clock.advance(1000);
+    await guest.me(hash);
+    expect(new Date(await seen()).getTime()).toBe(t.clock.now().getTime());
   });
 
   it('comments with a rectangle, replies, and reads the thread; a member sees the guest by name, marked as a guest', async () => {

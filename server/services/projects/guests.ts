@@ -10,6 +10,9 @@ import type { SharedProject } from './sharedAccess';
 export const guestRequired = () => new AppError(401, 'guest_required', GUEST_TEXTS.guestRequired);
 const tooManyGuests = () => new AppError(403, 'guest_limit_reached', GUEST_TEXTS.tooManyGuests);
 
+/** How often a guest's calls move their last_seen_at on. */
+export const GUEST_SEEN_EVERY_MS = 5 * 60_000;
+
 /** A guest as their own calls answer them. */
 export function presentGuest(guest: GuestRow): Guest {
   return { id: guest.id, name: guest.name, email: guest.email };
@@ -70,6 +73,13 @@ export class GuestService {
     const link = authorizeReview(project);
     const guest = await this.find(link.id, token);
     if (!guest) throw guestRequired();
+    const now = this.clock.now();
+    // Kept to the minute or so, not written on every read.
+    if (now.getTime() - new Date(guest.last_seen_at).getTime() >= GUEST_SEEN_EVERY_MS) {
+      const last_seen_at = now.toISOString();
+      await this.uow.transaction((tx) => tx.guests.update(guest.id, { last_seen_at }));
+      return { ...guest, last_seen_at };
+    }
     return guest;
   }
 
