@@ -99,8 +99,16 @@ describe('POST /projects/{id}/share_links', () => {
       folder_id: null,
       asset_ids: [a.id, b.id].sort((x, y) => x - y),
     });
+    // Two guests join the review link: its list entry counts them.
+    const unlock = { share_hash: toFolder.hash, password: 'four' };
+    for (const name of ['Gail', 'Gus']) {
+      const guest = new ApiClient(t.baseUrl);
+      expect((await guest.post('/projects/shared_view/unlock', unlock)).status).toBe(200);
+      expect((await guest.post(`/shared/${toFolder.hash}/guests`, { name })).status).toBe(201);
+    }
     const listed = (await cast.collaborator.client.get(linksPath(cast.project))).body.response;
     expect(listed.map((l: Json) => l.id)).toEqual([toAssets.id, toFolder.id]);
+    expect(listed.map((l: Json) => l.guests_count)).toEqual([0, 2]);
     expect(toFolder.hash).not.toBe(toAssets.hash);
     // The password is kept hashed, as the public link's.
     const stored = await t.ctx.db
