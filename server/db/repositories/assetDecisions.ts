@@ -4,6 +4,11 @@ import type { Db } from '../database';
 /** Who decides: a member (user id) or a guest of a review link (guest id). */
 export type DecisionReviewerKey = { userId: number } | { guestId: number };
 
+/** The column that holds this kind of reviewer, and the reviewer's id in it. */
+const reviewerColumn = (reviewer: DecisionReviewerKey) => ('userId' in reviewer ? 'user_id' : 'guest_id');
+const reviewerId = (reviewer: DecisionReviewerKey) =>
+  'userId' in reviewer ? reviewer.userId : reviewer.guestId;
+
 /** One decision with what the answer shows of its reviewer (never an e-mail address). */
 export interface DecisionWithReviewer {
   version_id: number;
@@ -35,18 +40,14 @@ export class AssetDecisionsRepository {
       .selectFrom('asset_decisions')
       .select('decision')
       .where('version_id', '=', versionId)
-      .$call((q) =>
-        'userId' in reviewer
-          ? q.where('user_id', '=', reviewer.userId)
-          : q.where('guest_id', '=', reviewer.guestId),
-      )
+      .where(reviewerColumn(reviewer), '=', reviewerId(reviewer))
       .executeTakeFirst();
     return row?.decision as AssetDecision | undefined;
   }
 
   /** Sets the reviewer's decision on the round (one row per reviewer and round). */
   async put(reviewer: DecisionReviewerKey, write: DecisionWrite): Promise<void> {
-    const column = 'userId' in reviewer ? 'user_id' : 'guest_id';
+    const column = reviewerColumn(reviewer);
     await this.db
       .insertInto('asset_decisions')
       .values({
@@ -70,11 +71,7 @@ export class AssetDecisionsRepository {
     const result = await this.db
       .deleteFrom('asset_decisions')
       .where('version_id', '=', versionId)
-      .$call((q) =>
-        'userId' in reviewer
-          ? q.where('user_id', '=', reviewer.userId)
-          : q.where('guest_id', '=', reviewer.guestId),
-      )
+      .where(reviewerColumn(reviewer), '=', reviewerId(reviewer))
       .executeTakeFirst();
     return Number(result.numDeletedRows) > 0;
   }
