@@ -4,7 +4,7 @@ import type { AssetRow } from '../db/repositories/assets';
 import type { ProjectRow } from '../db/repositories/projects';
 import { AppError } from '../errors';
 import { assetInReach } from './sharedReach';
-import type { SharedProject, ShareLinkReach } from '../services/projects/sharedAccess';
+import type { SharedProject, ShareLinkReach } from './sharedReach';
 
 /**
  * What the viewers of a project's public link may take away (§5): originals and downloads only

@@ -1,7 +1,26 @@
-import type { ShareLinkScope } from '@common/api/shareLinks';
+import type { ShareLinkKind, ShareLinkScope } from '@common/api/shareLinks';
 import type { AssetRow } from '../db/repositories/assets';
+import type { ProjectRow } from '../db/repositories/projects';
+import type { SharedListing } from '../db/repositories/sharedAssets';
 import { notFound } from '../errors';
-import type { ShareLinkReach } from '../services/projects/sharedAccess';
+
+/** What a link made beside the project's public link reaches (issue 26). */
+export interface ShareLinkReach {
+  id: number;
+  kind: ShareLinkKind;
+  scope: ShareLinkScope;
+  /** The folder of a 'folder' link; null otherwise. */
+  folder_id: number | null;
+  /** The assets of an 'assets' link; empty otherwise. */
+  asset_ids: number[];
+}
+
+/**
+ * A reached link: its project, with the `share_*` options (hash, downloads, comments, password,
+ * expiry) read from the link that was used, and `share_link` saying what that link reaches: null
+ * for the project's own public link, which reaches the whole project and lets no one review.
+ */
+export type SharedProject = ProjectRow & { share_link: ShareLinkReach | null };
 
 /**
  * What a link reaches of its project (issue 26): the whole project for the project's public link
@@ -38,9 +57,6 @@ export function folderInReach(project: Reaching, folderId: number): boolean {
   if (!link) return true;
   return link.scope === 'folder' && link.folder_id === folderId;
 }
-
-/** A list of a link's assets: one place (a folder, or the root when null), or a selection across places. */
-export type SharedListing = { folderId: number | null } | { assetIds: number[] };
 
 /**
  * The list a link shows for the place asked (a folder, or the root): a project link any place; a

@@ -1,6 +1,11 @@
-import type { SharedListing } from '../../policies/sharedReach';
 import type { Db } from '../database';
 import { newestFirstPage, placeKeyOf, type AssetRow } from './assets';
+
+/**
+ * A list of a link's assets: one place (a folder, or the root when null), or a selection across
+ * places (policies/sharedReach.ts decides which).
+ */
+export type SharedListing = { folderId: number | null } | { assetIds: number[] };
 
 /**
  * The assets a link shows: those with a round, the newest first in each place, or in a selection

@@ -9,7 +9,7 @@ import { authorizeAssets, authorizeUploaderAction, type AssetAction } from '../.
 import { authorize } from '../../policies/projects';
 import { sharedLinkAllowsDownloads } from '../../policies/sharedLinks';
 import { assetInReach } from '../../policies/sharedReach';
-import type { SharedProject } from '../projects/sharedAccess';
+import type { SharedProject } from '../../policies/sharedReach';
 import { presentRound, type AssetPresenter } from '../../presenters/asset';
 import { assetNotFound, type AssetAccess } from './assetAccess';
 import type { ProjectAccess } from '../projects/projectAccess';

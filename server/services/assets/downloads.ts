@@ -17,7 +17,7 @@ import { AppError, notFound } from '../../errors';
 import { authorize } from '../../policies/projects';
 import { authorizeSharedDownload, sharedDownloadNotAllowed } from '../../policies/sharedLinks';
 import { assetInReach, folderInReach, wholeReachOf } from '../../policies/sharedReach';
-import type { SharedProject } from '../projects/sharedAccess';
+import type { SharedProject } from '../../policies/sharedReach';
 import { DownloadLinks, type DownloadOptions, type DownloadSelection } from './downloadLinks';
 import { DownloadPlans, type DownloadPlan } from './downloadPlans';
 import type { ProjectAccess } from '../projects/projectAccess';

@@ -2,7 +2,7 @@ import type { AssetDecision } from '@common/api/decisions';
 import type { GuestDecisionAnswer } from '@common/api/guests';
 import type { GuestRow } from '../../db/repositories/guests';
 import type { UnitOfWorkOf } from '../../db/unitOfWork';
-import type { SharedProject } from '../projects/sharedAccess';
+import type { SharedProject } from '../../policies/sharedReach';
 import type { AssetDecisions } from './assetDecisions';
 import { reachedAsset } from './reachedAsset';
 

@@ -2,7 +2,7 @@ import type { AssetRow } from '../../db/repositories/assets';
 import type { SharedAssetsRepository } from '../../db/repositories/sharedAssets';
 import { notFound } from '../../errors';
 import { sharedLinkReaches } from '../../policies/sharedLinks';
-import type { SharedProject } from '../projects/sharedAccess';
+import type { SharedProject } from '../../policies/sharedReach';
 
 /**
  * An asset of a reached link, with a round, that the link shows (its project's; in a folder link's

@@ -4,7 +4,7 @@ import type { ProjectRow } from '../../db/repositories/projects';
 import type { UnitOfWorkOf } from '../../db/unitOfWork';
 import { notFound } from '../../errors';
 import { assetInReach, listingOf, neighbourListingOf } from '../../policies/sharedReach';
-import type { SharedProject } from '../projects/sharedAccess';
+import type { SharedProject } from '../../policies/sharedReach';
 import { presentPagination } from '../../presenters/pagination';
 import { presentSharedAsset } from '../../presenters/sharedAsset';
 import { presentSharedThreads } from '../../presenters/sharedComment';

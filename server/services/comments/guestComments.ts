@@ -7,7 +7,7 @@ import type { UnitOfWorkOf } from '../../db/unitOfWork';
 import { presentGuestReply, presentGuestThreads } from '../../presenters/guestComment';
 import { reachedAsset } from '../assets/reachedAsset';
 import type { RateLimiter } from '../platform/rateLimiter';
-import type { SharedProject } from '../projects/sharedAccess';
+import type { SharedProject } from '../../policies/sharedReach';
 import { commentNotFound, type CommentChanges, type CommentService, type NewCommentInput } from './comments';
 
 /** The repositories GuestComments uses. */

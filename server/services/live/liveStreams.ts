@@ -23,7 +23,8 @@ import {
   presentViewersMessage,
 } from '../../presenters/liveMessage';
 import { liveSubjectInReach, type LiveSubject } from '../../policies/sharedReach';
-import type { SharedAccess, SharedProject } from '../projects/sharedAccess';
+import type { SharedProject } from '../../policies/sharedReach';
+import type { SharedAccess } from '../projects/sharedAccess';
 import type { AssetPresence } from './assetPresence';
 
 /** Where a stream's messages go: the route's SSE connection, seen without HTTP. */

@@ -13,7 +13,7 @@ import { EMPTY_FOLDER, presentFolder, type FolderContentsSummary } from '../../p
 import { sharedAddress } from '../../presenters/sharedAsset';
 import type { ProjectAccess, ProjectView } from './projectAccess';
 import { projectEvent } from './projectEvents';
-import type { SharedProject } from './sharedAccess';
+import type { SharedProject } from '../../policies/sharedReach';
 
 /**
  * What folders hold. The assets issue implements it: counts and previews for the folder cards,

@@ -5,7 +5,7 @@ import type { UnitOfWorkOf } from '../../db/unitOfWork';
 import { AppError } from '../../errors';
 import { authorizeReview } from '../../policies/sharedLinks';
 import { randomToken, sha256 } from '../../secrets';
-import type { SharedProject } from './sharedAccess';
+import type { SharedProject } from '../../policies/sharedReach';
 
 export const guestRequired = () => new AppError(401, 'guest_required', GUEST_TEXTS.guestRequired);
 const tooManyGuests = () => new AppError(403, 'guest_limit_reached', GUEST_TEXTS.tooManyGuests);

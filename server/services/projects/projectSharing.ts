@@ -8,7 +8,7 @@ import { authorize } from '../../policies/projects';
 import type { FolderService } from './folders';
 import type { ProjectAccess, ProjectView } from './projectAccess';
 import { changeProject } from './projectEvents';
-import type { SharedProject as SharedLinkProject } from './sharedAccess';
+import type { SharedProject as SharedLinkProject } from '../../policies/sharedReach';
 import { hashPassword, randomToken, sha256 } from '../../secrets';
 
 export type ShareAnswer = z.infer<typeof shareAnswerSchema>;

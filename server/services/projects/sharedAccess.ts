@@ -3,9 +3,13 @@ import type { ShareLinkKind, ShareLinkScope } from '@common/api/shareLinks';
 import type { Clock } from '../../clock';
 import type { ProjectRow, ProjectsRepository } from '../../db/repositories/projects';
 import type { ShareLinkRow, ShareLinksRepository } from '../../db/repositories/shareLinks';
+import type { SharedProject } from '../../policies/sharedReach';
 import { AppError } from '../../errors';
 import type { RateLimiter } from '../platform/rateLimiter';
 import { hmac, safeEqual, sha256, verifyPassword } from '../../secrets';
+
+/** What the shared routes are handed (its reach is the policies' to decide). */
+export type { SharedProject };
 
 /**
  * Unlock attempts: each address has 10 tries per link in 15 minutes. A link is never locked for
@@ -31,24 +35,6 @@ const shareExpired = () => new AppError(404, 'share_link_expired', PROJECT_TEXTS
 const passwordRequired = () =>
   new AppError(403, 'share_password_required', PROJECT_TEXTS.sharePasswordRequired);
 const wrongPassword = () => new AppError(403, 'invalid_share_password', PROJECT_TEXTS.sharePasswordWrong);
-
-/** What a link made beside the project's public link reaches (issue 26). */
-export interface ShareLinkReach {
-  id: number;
-  kind: ShareLinkKind;
-  scope: ShareLinkScope;
-  /** The folder of a 'folder' link; null otherwise. */
-  folder_id: number | null;
-  /** The assets of an 'assets' link; empty otherwise. */
-  asset_ids: number[];
-}
-
-/**
- * A reached link: its project, with the `share_*` options (hash, downloads, comments, password,
- * expiry) read from the link that was used, and `share_link` saying what that link reaches: null
- * for the project's own public link, which reaches the whole project and lets no one review.
- */
-export type SharedProject = ProjectRow & { share_link: ShareLinkReach | null };
 
 /** The project as one of its links shows it. */
 function throughLink(project: ProjectRow, link: ShareLinkRow, assetIds: number[]): SharedProject {
