@@ -108,6 +108,7 @@ describe('links to a selection and to a folder', () => {
     expect(await visitor.page.getByTestId('shared-asset-count').innerText()).toBe('3');
     expect(await visitor.page.getByTestId('folder-card').count()).toBe(0);
     expect(await visitor.page.getByTestId('shared-title').innerText()).toBe('Autumn Lookbook');
+    expect(await visitor.page.getByTestId('shared-download-all').count()).toBe(0);
     await visitor.page.getByTestId('shared-context').getByText('A selection of assets').waitFor();
     await screen(visitor.page, 'links-shared-selection');
 
@@ -132,6 +133,20 @@ describe('links to a selection and to a folder', () => {
     expect(await row.getByTestId('share-link-scope').innerText()).toBe('3 assets');
     await row.getByText('View only').waitFor();
     await screen(page, 'links-list');
+    // Downloads turned on from the list: the visitor then sees the download button.
+    await row.getByRole('button', { name: 'Options of the link to 3 assets' }).click();
+    const edit = row.getByTestId('share-link-edit');
+    expect(await edit.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
+    await edit.getByRole('switch', { name: 'Allow downloads' }).click({ force: true });
+    await page.mouse.move(5, 5);
+    await screen(page, 'links-edit');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await expectSnackbar(page, 'The link’s options were saved.');
+    await edit.waitFor({ state: 'hidden' });
+    await row.getByText('Downloads allowed').waitFor();
+    await visitor.page.goto(link);
+    await visitor.page.getByTestId('shared-download-all').waitFor();
+    await closeSnackbars(page);
     await row.getByRole('button', { name: 'Revoke the link to 3 assets' }).click();
     const confirm = page.getByRole('dialog', { name: 'Revoke Link' });
     await confirm.getByText('these 3 assets').waitFor();
@@ -165,7 +180,7 @@ describe('links to a selection and to a folder', () => {
     await dialog.getByRole('button', { name: 'Create Link' }).focus();
     await page.keyboard.press('Enter');
     const link = await dialog.getByTestId('new-share-link').inputValue();
-    const made = await call<{ scope: string; folder_id: number; downloadable: boolean }[]>(
+    const made = await call<{ id: number; scope: string; folder_id: number; downloadable: boolean }[]>(
       page,
       'GET',
       `/projects/${project.id}/share_links`,
@@ -193,9 +208,24 @@ describe('links to a selection and to a folder', () => {
     await visitor.context.close();
     await closeSnackbars(page);
 
-    // The folder goes while the dialog is open: the server's message says why nothing was made.
+    // The link is revoked elsewhere while its options are open: the refusal shows in the dialog.
     await page.getByRole('button', { name: 'Actions for Hero shots' }).click();
     await page.getByRole('menuitem', { name: 'Share link…' }).click();
+    await dialog.getByRole('tab', { name: 'All links' }).click();
+    await dialog.getByRole('button', { name: 'Options of the link to Folder: Hero shots' }).click();
+    const edit = dialog.getByTestId('share-link-edit');
+    await call(page, 'DELETE', `/share_links/${made[0]!.id}`);
+    await edit.getByRole('switch', { name: 'Show comments' }).click({ force: true });
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await edit
+      .getByTestId('share-link-error')
+      .getByText('The link was revoked. It no longer opens.')
+      .waitFor();
+    await edit.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.getByTestId('share-links-empty').waitFor();
+    await dialog.getByRole('tab', { name: 'New link' }).click();
+
+    // The folder goes while the dialog is open: the server's message says why nothing was made.
     await dialog.getByRole('button', { name: 'Create Link' }).waitFor();
     await call(page, 'DELETE', '/folders', { folders_ids: [folder.id] });
     await dialog.getByRole('button', { name: 'Create Link' }).click();

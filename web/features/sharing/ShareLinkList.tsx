@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { ActionIcon, Badge, Group, Loader, Paper, Stack, Text, Tooltip } from '@mantine/core';
-import { IconLinkOff, IconShare2 } from '@tabler/icons-react';
+import { IconAdjustmentsHorizontal, IconLinkOff, IconShare2 } from '@tabler/icons-react';
 import { GENERIC_ERROR } from '@common/api/errors';
 import { SHARE_LINK_TEXTS } from '@common/api/shareLinks';
 import { EmptyPanel } from '@web/components/page/EmptyPanel';
@@ -10,6 +10,7 @@ import { snackbar } from '@web/components/snackbar/snackbar';
 import { useRevokeShareLink, useShareLinks, type ShareLink } from './api/shareLinks';
 import { shareUrl } from './api/sharing';
 import { LINK_KIND_LABELS, linkFacts, linkScopeLabel, targetOfLink, targetWords } from './linkLabels';
+import { LinkOptionsEditor } from './LinkOptionsEditor';
 import { CopyLinkButton } from './ShareParts';
 
 export const LINK_LIST_TEXTS = {
@@ -23,7 +24,19 @@ export const LINK_LIST_TEXTS = {
 
 const dayFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
 
-function LinkRow({ link, onRevoke }: { link: ShareLink; onRevoke: () => void }) {
+function LinkRow({
+  projectId,
+  link,
+  editing,
+  onEdit,
+  onRevoke,
+}: {
+  projectId: number;
+  link: ShareLink;
+  editing: boolean;
+  onEdit: (editing: boolean) => void;
+  onRevoke: () => void;
+}) {
   const scope = linkScopeLabel(link);
   const facts = linkFacts(link, new Date());
   const made = `Made${link.created_by ? ` by ${link.created_by.name}` : ''} on ${dayFormat.format(new Date(link.created_at))}`;
@@ -51,6 +64,18 @@ function LinkRow({ link, onRevoke }: { link: ShareLink; onRevoke: () => void }) 
         </Stack>
         <Group gap={6} wrap="nowrap" style={{ flexShrink: 0 }}>
           <CopyLinkButton url={shareUrl(link.hash)} size={32} />
+          <Tooltip label="Link options" withArrow>
+            <ActionIcon
+              size={32}
+              variant={editing ? 'light' : 'subtle'}
+              color="gray"
+              aria-label={`Options of the link to ${scope}`}
+              aria-expanded={editing}
+              onClick={() => onEdit(!editing)}
+            >
+              <IconAdjustmentsHorizontal size={18} />
+            </ActionIcon>
+          </Tooltip>
           <Tooltip label="Revoke link" withArrow>
             <ActionIcon
               size={32}
@@ -64,15 +89,17 @@ function LinkRow({ link, onRevoke }: { link: ShareLink; onRevoke: () => void }) 
           </Tooltip>
         </Group>
       </Group>
+      {editing && <LinkOptionsEditor projectId={projectId} link={link} onClose={() => onEdit(false)} />}
     </Paper>
   );
 }
 
-/** The project's view-only and review links, newest first: copy or revoke each. */
+/** The project's view-only and review links, newest first: copy, change the options of, or revoke each. */
 export function ShareLinkList({ projectId }: { projectId: number }) {
   const links = useShareLinks(projectId);
   const revoke = useRevokeShareLink(projectId);
   const [revoking, setRevoking] = useState<ShareLink | null>(null);
+  const [editingId, setEditingId] = useState<number | null>(null);
 
   function confirmRevoke() {
     if (!revoking) return;
@@ -97,7 +124,18 @@ export function ShareLinkList({ projectId }: { projectId: number }) {
       ) : (
         <Stack gap="sm" data-testid="share-link-list">
           {links.data.map((link) => (
-            <LinkRow key={link.id} link={link} onRevoke={() => setRevoking(link)} />
+            <LinkRow
+              key={link.id}
+              projectId={projectId}
+              link={link}
+              editing={editingId === link.id}
+              onEdit={(editing) => {
+                setEditingId(editing ? link.id : null);
+                // Closing the form reads the list again (a refused save may mean the link went).
+                if (!editing) void links.refetch();
+              }}
+              onRevoke={() => setRevoking(link)}
+            />
           ))}
         </Stack>
       )}

@@ -1,6 +1,12 @@
 import { SHARE_LINK_ASSETS_MAX, type ShareLinkKind } from '@common/api/shareLinks';
-import type { ShareLinkCreateRequest } from '@common/api/shareLinks';
-import { endOfLocalDay, shareDraftProblem, type ShareDraft } from './shareDraft';
+import type { ShareLink, ShareLinkCreateRequest, ShareLinkUpdate } from '@common/api/shareLinks';
+import {
+  draftFrom,
+  endOfLocalDay,
+  shareDraftChanged,
+  shareDraftProblem,
+  type ShareDraft,
+} from './shareDraft';
 
 /** What a new link opens: the whole project, one folder, or a selection of assets. */
 export type LinkTarget =
@@ -62,4 +68,54 @@ export function linkDraftProblem(draft: LinkDraft, target: LinkTarget, today: st
       return `A link can hold up to ${SHARE_LINK_ASSETS_MAX} assets. Select fewer and try again.`;
   }
   return shareDraftProblem(draft, NO_LINK, today);
+}
+
+/** A link's options in the shape the public link's form reads them. */
+function linkState(link: ShareLink) {
+  return {
+    share_hash: link.hash,
+    share_hash_downloadable: link.downloadable,
+    share_show_comments: link.show_comments,
+    share_has_password: link.has_password,
+    share_expires_at: link.expires_at,
+  };
+}
+
+/** The options form of a listed link, as the link is now (no password typed). */
+export function linkEditDraft(link: ShareLink): ShareDraft {
+  return draftFrom(linkState(link));
+}
+
+/**
+ * What PATCH /share_links/{id} is sent: only what changed. A password when a new one is typed,
+ * null to take it off; the expiry as the end of a newly chosen local day, null to take it off.
+ */
+export function linkUpdateFrom(draft: ShareDraft, link: ShareLink): ShareLinkUpdate {
+  const now = linkEditDraft(link);
+  const body: ShareLinkUpdate = {};
+  if (draft.downloadable !== link.downloadable) body.downloadable = draft.downloadable;
+  if (draft.showComments !== link.show_comments) body.show_comments = draft.showComments;
+  if (!draft.protect) {
+    if (link.has_password) body.password = null;
+  } else if (draft.password) {
+    body.password = draft.password;
+  }
+  if (!draft.expires) {
+    if (link.expires_at) body.expires_at = null;
+  } else if (draft.expiryDate && !(now.expires && draft.expiryDate === now.expiryDate)) {
+    body.expires_at = endOfLocalDay(draft.expiryDate);
+  }
+  return body;
+}
+
+/** Why the edited options cannot be saved yet, or null; an expiry left as it was is not judged again. */
+export function linkEditProblem(draft: ShareDraft, link: ShareLink, today: string): string | null {
+  const now = linkEditDraft(link);
+  const keptExpiry = draft.expires && now.expires && draft.expiryDate === now.expiryDate;
+  return shareDraftProblem(keptExpiry ? { ...draft, expires: false } : draft, linkState(link), today);
+}
+
+/** The edited options differ from the link's (Save is offered only then). */
+export function linkEditChanged(draft: ShareDraft, link: ShareLink): boolean {
+  return shareDraftChanged(draft, linkState(link));
 }

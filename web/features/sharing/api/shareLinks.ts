@@ -1,9 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ShareLink, ShareLinkCreateRequest } from '@common/api/shareLinks';
+import type { ShareLink, ShareLinkCreateRequest, ShareLinkUpdate } from '@common/api/shareLinks';
 import { api } from '@web/api/client';
 import { projectKeys } from '@web/api/keys';
 
-export type { ShareLink, ShareLinkCreateRequest };
+export type { ShareLink, ShareLinkCreateRequest, ShareLinkUpdate };
 
 /** Under the project's key: reading the project again reads its links too. */
 export const shareLinkKeys = {
@@ -48,5 +48,21 @@ export function useRevokeShareLink(projectId: number) {
       );
       void queryClient.invalidateQueries({ queryKey: shareLinkKeys.project(projectId) });
     },
+  });
+}
+
+/** PATCH /share_links/{id}: the link's options change; the list shows the link as the server answers it. */
+export function useUpdateShareLink(projectId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ linkId, body }: { linkId: number; body: ShareLinkUpdate }) =>
+      api<ShareLink>(`/share_links/${linkId}`, { method: 'PATCH', body }),
+    onSuccess: (link) => {
+      queryClient.setQueryData<ShareLink[]>(shareLinkKeys.project(projectId), (links) =>
+        links?.map((l) => (l.id === link.id ? link : l)),
+      );
+      void queryClient.invalidateQueries({ queryKey: shareLinkKeys.project(projectId) });
+    },
+    // A refusal stays in the link's form; the list reads again when the form closes.
   });
 }
