@@ -98,10 +98,23 @@ describe('a guest of a review link', () => {
     await mine.getByTestId('comment-number').waitFor();
     expect(await mine.getByTestId('guest-mark').count()).toBe(1);
 
+    // A member asks for changes first; the guest's answer then shows both faces with their decisions.
+    await call(member, 'PUT', `/assets/${asset.id}/decision`, { decision: 'changes_requested' });
     // The decision: Approve, lit and said.
     const decision = review.getByTestId('guest-decision');
     await decision.getByRole('button', { name: 'Approve' }).click();
     await expect.poll(() => decision.getAttribute('data-decision')).toBe('approved');
+    const faces = decision.getByTestId('guest-decisions').getByTestId('asset-decision');
+    await expect.poll(() => faces.count()).toBe(2);
+    const olgaFace = decision.getByRole('listitem', { name: 'Olga Owner: Changes requested' });
+    expect(await olgaFace.getAttribute('data-decision')).toBe('changes_requested');
+    await decision.getByRole('listitem', { name: 'Maria Lopez (Guest): Approved' }).waitFor();
+    // The name and decision show on hover (and on focus, as the members' strip does).
+    await olgaFace.hover();
+    await guest.getByRole('tooltip').filter({ hasText: 'Olga Owner: Changes requested' }).waitFor();
+    await screen(guest, 'decisions');
+    await guest.mouse.move(5, 5);
+    await guest.getByRole('tooltip').waitFor({ state: 'hidden' });
     await screen(guest, 'review');
     await shot(guest, 'guest-review');
     await decision.screenshot({ path: `${SCREENS}/guest-decision.png` });

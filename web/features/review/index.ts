@@ -7,3 +7,5 @@
 export { AssetViewSkeleton } from './AssetLayout';
 export { AssetReview } from './AssetReview';
 export { AssetRoundDropZone } from './AssetRoundDropZone';
+/** Who decided what on the current round: the guest's review panel shows the same faces. */
+export { DecisionFaces } from './decisions/DecisionFaces';

@@ -1,27 +1,33 @@
 import { Button, Group, Text } from '@mantine/core';
 import { IconCheck, IconPencilExclamation } from '@tabler/icons-react';
-import { ASSET_DECISION_ACTIONS, type AssetDecision } from '@common/api/decisions';
+import { ASSET_DECISION_ACTIONS, type AssetDecision, type AssetDecisionView } from '@common/api/decisions';
+import { DecisionFaces } from '@web/features/review';
 import classes from './GuestReview.module.css';
 
 export const GUEST_DECISION_TEXTS = {
   title: (round: number) => `Your decision on Round ${round}`,
   none: 'Approve it, or ask for changes: the team sees your decision beside your name.',
+  others: 'Decisions on this round',
   approved: 'You approved this round. Click again to take it back.',
   changes_requested: 'You asked for changes on this round. Click again to take it back.',
 } as const;
 
 /**
  * The guest's own decision on the asset's current round: 'Approve' or 'Request changes', the one
- * given lit; clicking it again takes it back.
+ * given lit; clicking it again takes it back. Below, everyone's decisions on the round (members by
+ * name only), as the members' strip shows them.
  */
 export function GuestDecision({
   round,
   decision,
+  decisions,
   ready,
   onDecide,
 }: {
   round: number;
   decision: AssetDecision | null;
+  /** Every reviewer's decision on the round, the guest's own included. */
+  decisions: readonly AssetDecisionView[];
   /** The guest's decision has been read: until then nothing can be picked. */
   ready: boolean;
   onDecide: (decision: AssetDecision | null) => void;
@@ -61,6 +67,14 @@ export function GuestDecision({
       <Text size="xs" c="gray.7" mt={8} role="status">
         {GUEST_DECISION_TEXTS[decision ?? 'none']}
       </Text>
+      {decisions.length > 0 && (
+        <div className={classes.others} data-testid="guest-decisions">
+          <Text size="xs" fw={600} c="gray.7">
+            {GUEST_DECISION_TEXTS.others}
+          </Text>
+          <DecisionFaces decisions={decisions} size={28} />
+        </div>
+      )}
     </div>
   );
 }

@@ -171,6 +171,7 @@ export function GuestReviewPanel({
       <GuestDecision
         round={asset.current_version.number}
         decision={decision.data?.decision ?? null}
+        decisions={decision.data?.decisions ?? []}
         ready={decision.data !== undefined}
         onDecide={(next) => {
           setProblem(null);
