@@ -1,19 +1,18 @@
 import { useState } from 'react';
-import { Alert, Badge, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconMessageCircle } from '@tabler/icons-react';
+import { Alert, Badge, Text, Title } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
 import type { Comment, Reply } from '@common/api/comments';
 import type { Guest } from '@common/api/guests';
 import type { SharedAssetDetail } from '@common/api/sharedAssets';
-import { LoadError } from '@web/components/page/LoadError';
 import { Popup } from '@web/components/Popup/Popup';
 import {
   COMMENT_PANEL_TEXTS,
-  CommentCard,
   CommentComposer,
   type CommentActions,
   type ComposedComment,
 } from '@web/features/comments';
 import type { MarkupStore } from '@web/features/markup';
+import { GuestCommentList } from './GuestCommentList';
 import { GuestDecision } from './GuestDecision';
 import {
   useGuestDecide,
@@ -28,24 +27,8 @@ import classes from './GuestReview.module.css';
 export const GUEST_REVIEW_TEXTS = {
   title: 'Review',
   round: (n: number) => `Round ${n}`,
-  emptyTitle: 'No comments yet',
-  empty: 'Draw on the picture or write below: the team sees your comments as you send them.',
   dismiss: 'Dismiss',
 } as const;
-
-function ListSkeleton() {
-  return (
-    <Stack gap="md" p="md" aria-busy data-testid="guest-comments-loading">
-      {[0, 1].map((i) => (
-        <div key={i}>
-          <Skeleton height={14} width="45%" mb={10} radius="xl" />
-          <Skeleton height={10} mb={6} />
-          <Skeleton height={10} width="70%" />
-        </div>
-      ))}
-    </Stack>
-  );
-}
 
 /**
  * A review link's panel beside the current round, for the guest who joined it: their decision,
@@ -129,29 +112,6 @@ export function GuestReviewPanel({
   };
 
   const list = comments.data;
-  let body;
-  if (comments.error && !list) body = <LoadError onRetry={() => void comments.refetch()} />;
-  else if (!list) body = <ListSkeleton />;
-  else if (list.length === 0)
-    body = (
-      <Stack align="center" gap="xs" className={classes.state} data-testid="guest-comments-empty">
-        <IconMessageCircle size={28} color="var(--mantine-color-gray-5)" aria-hidden />
-        <Text fw={600} size="sm">
-          {GUEST_REVIEW_TEXTS.emptyTitle}
-        </Text>
-        <Text size="sm" c="dimmed">
-          {GUEST_REVIEW_TEXTS.empty}
-        </Text>
-      </Stack>
-    );
-  else
-    body = (
-      <div className={classes.list} data-testid="comment-list">
-        {list.map((comment) => (
-          <CommentCard key={comment.id} comment={comment} actions={actions} />
-        ))}
-      </div>
-    );
 
   return (
     <aside className={classes.panel} aria-label={GUEST_REVIEW_TEXTS.title} data-testid="guest-review">
@@ -178,7 +138,9 @@ export function GuestReviewPanel({
           decide.mutate(next, { onError: show });
         }}
       />
-      <div className={classes.scroll}>{body}</div>
+      <div className={classes.scroll}>
+        <GuestCommentList comments={comments} actions={actions} />
+      </div>
       {problem && (
         <Alert
           className={classes.alert}
