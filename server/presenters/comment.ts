@@ -28,20 +28,13 @@ export function parseMarkup(stored: string): MarkupShape[] {
   }
 }
 
-function presentOne(
-  view: ProjectView,
-  row: CommentWithAuthor,
-  files: readonly CommentFileRow[],
-  ranks: CommentRanks,
-): Reply {
+/** What every reader sees of a comment alike: where and when it is, its drawing, its state. */
+export function presentStoredFields(row: CommentWithAuthor) {
   return {
     id: row.id,
     asset_id: row.asset_id,
     version_id: row.version_id,
     round_number: row.round_number,
-    text: row.text,
-    mentions: mentionedIds(row.text),
-    user: presentAuthor(row),
     parent_id: row.parent_id,
     created_at: row.created_at,
     updated_at: row.updated_at,
@@ -50,8 +43,22 @@ function presentOne(
     markup: parseMarkup(row.markup),
     page: row.page,
     is_edited: row.is_edited === 1,
-    files: files.map(presentFile),
     global_comment: row.global_comment === 1,
+  };
+}
+
+function presentOne(
+  view: ProjectView,
+  row: CommentWithAuthor,
+  files: readonly CommentFileRow[],
+  ranks: CommentRanks,
+): Reply {
+  return {
+    ...presentStoredFields(row),
+    text: row.text,
+    mentions: mentionedIds(row.text),
+    user: presentAuthor(row),
+    files: files.map(presentFile),
     abilities: commentAbilities(view, row, ranks),
   };
 }

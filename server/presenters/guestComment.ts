@@ -1,7 +1,7 @@
 import { plainCommentText } from '@common/api/commentCarryOver';
 import type { Comment, Reply } from '@common/api/comments';
 import type { CommentWithAuthor } from '../db/repositories/comments';
-import { parseMarkup } from './comment';
+import { presentStoredFields } from './comment';
 import { presentAuthorToGuest } from './commentAuthor';
 
 /**
@@ -13,23 +13,11 @@ import { presentAuthorToGuest } from './commentAuthor';
 function presentOne(row: CommentWithAuthor, guestId: number): Reply {
   const own = row.guest_id === guestId;
   return {
-    id: row.id,
-    asset_id: row.asset_id,
-    version_id: row.version_id,
-    round_number: row.round_number,
+    ...presentStoredFields(row),
     text: plainCommentText(row.text),
     mentions: [],
     user: presentAuthorToGuest(row),
-    parent_id: row.parent_id,
-    created_at: row.created_at,
-    updated_at: row.updated_at,
-    completed_at: row.completed_at,
-    markup_number: row.markup_number,
-    markup: parseMarkup(row.markup),
-    page: row.page,
-    is_edited: row.is_edited === 1,
     files: [],
-    global_comment: row.global_comment === 1,
     abilities: { edit: own, destroy: own, complete: false, reply: row.parent_id === null },
   };
 }

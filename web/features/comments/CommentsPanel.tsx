@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { SegmentedControl, Skeleton, Stack, Text } from '@mantine/core';
+import { SegmentedControl, Text } from '@mantine/core';
 import { IconChecks, IconMessageCircle } from '@tabler/icons-react';
 import type { AssetRound, AssetView } from '@common/api/assets';
 import type { Comment, CommentFilter, Reply } from '@common/api/comments';
@@ -27,6 +27,7 @@ import { snackbar } from '@web/components/snackbar/snackbar';
 import { CommentCard, type CommentActions } from './CommentCard';
 import { canDeleteComment, type CommentRanks } from './commentAbilities';
 import { CommentComposer, type ComposedComment } from './CommentComposer';
+import { CommentsSkeleton } from './CommentsSkeleton';
 import { PANEL_TEXTS } from './commentTexts';
 import type { Mentionable } from './MentionTextarea';
 import classes from './Comments.module.css';
@@ -41,20 +42,6 @@ function showFailure(error: unknown) {
       : [];
     snackbar.error({ description: details[0] ?? error.message });
   } else snackbar.error();
-}
-
-function ListSkeleton() {
-  return (
-    <Stack gap="md" p="md" data-testid="comments-loading" aria-busy>
-      {[0, 1, 2].map((i) => (
-        <div key={i}>
-          <Skeleton height={14} width="45%" mb={10} radius="xl" />
-          <Skeleton height={10} mb={6} />
-          <Skeleton height={10} width="70%" />
-        </div>
-      ))}
-    </Stack>
-  );
 }
 
 /**
@@ -177,7 +164,7 @@ export function CommentsPanel({
 
   let body;
   if (comments.error) body = <LoadError onRetry={() => void comments.refetch()} />;
-  else if (!loaded) body = <ListSkeleton />;
+  else if (!loaded) body = <CommentsSkeleton count={3} testId="comments-loading" />;
   else if (shown.length === 0)
     body =
       filter === 'unresolved' && list.length > 0 ? (

@@ -11,6 +11,7 @@ export { StageMarkup } from './StageMarkup';
 // composer and posting, fed with the guest's calls instead of a member's.
 export { CommentCard, type CommentActions } from './CommentCard';
 export { CommentComposer, type ComposedComment } from './CommentComposer';
+export { CommentsSkeleton } from './CommentsSkeleton';
 export { drawingsOnPage } from './drawingsOnPage';
 export {
   newCommentBody,

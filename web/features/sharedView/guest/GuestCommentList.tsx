@@ -1,28 +1,14 @@
-import { Skeleton, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { IconMessageCircle } from '@tabler/icons-react';
 import type { Comment } from '@common/api/comments';
 import { LoadError } from '@web/components/page/LoadError';
-import { CommentCard, type CommentActions } from '@web/features/comments';
+import { CommentCard, CommentsSkeleton, type CommentActions } from '@web/features/comments';
 import classes from './GuestReview.module.css';
 
 export const GUEST_COMMENT_LIST_TEXTS = {
   emptyTitle: 'No comments yet',
   empty: 'Draw on the picture or write below: the team sees your comments as you send them.',
 } as const;
-
-function ListSkeleton() {
-  return (
-    <Stack gap="md" p="md" aria-busy data-testid="guest-comments-loading">
-      {[0, 1].map((i) => (
-        <div key={i}>
-          <Skeleton height={14} width="45%" mb={10} radius="xl" />
-          <Skeleton height={10} mb={6} />
-          <Skeleton height={10} width="70%" />
-        </div>
-      ))}
-    </Stack>
-  );
-}
 
 /** The round's threads in the guest's panel: loading, failed (with a retry), none yet, or the cards. */
 export function GuestCommentList({
@@ -34,7 +20,7 @@ export function GuestCommentList({
 }) {
   const list = comments.data;
   if (comments.error && !list) return <LoadError onRetry={() => void comments.refetch()} />;
-  if (!list) return <ListSkeleton />;
+  if (!list) return <CommentsSkeleton count={2} testId="guest-comments-loading" />;
   if (list.length === 0)
     return (
       <Stack align="center" gap="xs" className={classes.state} data-testid="guest-comments-empty">
