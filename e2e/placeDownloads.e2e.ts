@@ -107,7 +107,8 @@ describe('project and folder downloads', () => {
     expect(await page.getByText(DOWNLOAD_TEXTS.projectDownloading).count()).toBe(0);
     await context.close();
 
-    // A collaborator and a viewer may download too; the viewer's folder menu holds only that.
+    // A collaborator and a viewer may download too; the viewer's folder menu holds only that (a
+    // collaborator may also share the folder by link).
     for (const role of ['collaborator', 'viewer'] as const) {
       const member = makeUser({ name: role === 'viewer' ? 'Vera Viewer' : 'Carl Collaborator' });
       await signUpViaApi(env.app, member);
@@ -122,7 +123,9 @@ describe('project and folder downloads', () => {
         .getByRole('button', { name: /^Actions for/ })
         .click();
       const items = await other.page.getByRole('menuitem').allInnerTexts();
-      expect(items).toEqual(role === 'viewer' ? ['Download'] : ['Rename', 'Download', 'Delete']);
+      expect(items).toEqual(
+        role === 'viewer' ? ['Download'] : ['Rename', 'Download', 'Share link…', 'Delete'],
+      );
       await other.context.close();
     }
   });
