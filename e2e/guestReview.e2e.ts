@@ -32,21 +32,30 @@ async function dragOnStage(page: Page, from: [number, number], to: [number, numb
   await page.mouse.up();
 }
 
+/** A project with one picture, its owner and a collaborator, and a review link to the whole project. */
+async function reviewLinkOnPicture(
+  projectName: string,
+  picture: Parameters<typeof ownerAndCollaboratorOnPicture>[2],
+) {
+  const cast = await ownerAndCollaboratorOnPicture(env, projectName, picture);
+  const { page: member, project, asset } = cast;
+  const link = await call<{ id: number; hash: string; url: string }>(
+    member,
+    'POST',
+    `/projects/${project.id}/share_links`,
+    { kind: 'review' },
+  );
+  return { member, project, asset, link };
+}
+
 describe('a guest of a review link', () => {
   it('joins with a name, draws a rectangle, comments and approves; the team sees it live with the Guest mark', async () => {
-    const cast = await ownerAndCollaboratorOnPicture(env, 'Autumn Lookbook', {
+    const { member, project, asset, link } = await reviewLinkOnPicture('Autumn Lookbook', {
       name: 'coat.jpg',
       variant: 2,
       width: 1600,
       height: 1200,
     });
-    const { page: member, project, asset } = cast;
-    const link = await call<{ id: number; hash: string; url: string }>(
-      member,
-      'POST',
-      `/projects/${project.id}/share_links`,
-      { kind: 'review' },
-    );
 
     // The member has the asset open; the guest's comment must arrive on this page as it is.
     await member.goto(`/projects/${project.id}/assets/${asset.id}`);
@@ -174,19 +183,12 @@ describe('a guest of a review link', () => {
   });
 
   it('is told to wait when sending too fast, and sees an expired link as expired', async () => {
-    const cast = await ownerAndCollaboratorOnPicture(env, 'Winter Knits', {
+    const { member, asset, link } = await reviewLinkOnPicture('Winter Knits', {
       name: 'scarf.jpg',
       variant: 3,
       width: 1200,
       height: 900,
     });
-    const { page: member, project, asset } = cast;
-    const link = await call<{ id: number; hash: string; url: string }>(
-      member,
-      'POST',
-      `/projects/${project.id}/share_links`,
-      { kind: 'review' },
-    );
     const { page: guest } = await newPage(env.browser, env.app);
     await guest.goto(`${link.url}/assets/${asset.id}`);
     await guest
