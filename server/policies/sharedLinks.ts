@@ -3,8 +3,7 @@ import { GUEST_TEXTS } from '@common/api/guests';
 import type { AssetRow } from '../db/repositories/assets';
 import type { ProjectRow } from '../db/repositories/projects';
 import { AppError } from '../errors';
-import { assetInReach } from './sharedReach';
-import type { SharedProject, ShareLinkReach } from './sharedReach';
+import { assetInReach, type SharedProject, type ShareLinkReach } from './sharedReach';
 
 /**
  * What the viewers of a project's public link may take away (§5): originals and downloads only

@@ -3,11 +3,11 @@ import type { AssetRow } from '../../db/repositories/assets';
 import type { ProjectRow } from '../../db/repositories/projects';
 import type { UnitOfWorkOf } from '../../db/unitOfWork';
 import { notFound } from '../../errors';
-import { assetInReach, listingOf, neighbourListingOf } from '../../policies/sharedReach';
-import type { SharedProject } from '../../policies/sharedReach';
+import { listingOf, neighbourListingOf, type SharedProject } from '../../policies/sharedReach';
 import { presentPagination } from '../../presenters/pagination';
 import { presentSharedAsset } from '../../presenters/sharedAsset';
 import { presentSharedThreads } from '../../presenters/sharedComment';
+import { reachedAsset } from './reachedAsset';
 
 export const SHARED_ASSETS_PER_PAGE = 100;
 
@@ -48,8 +48,7 @@ export class SharedAssetService {
    * latest round's comments when the link shows them.
    */
   async get(project: SharedProject, assetId: number): Promise<SharedAssetDetail> {
-    const asset = await this.uow.read.sharedAssets.findInProject(project.id, assetId);
-    if (!asset || !assetInReach(project, asset)) throw notFound();
+    const asset = await reachedAsset(this.uow.read.sharedAssets, project, assetId);
     const [presented] = await this.present(project, [asset]);
     if (!presented) throw notFound();
     const { previous, next } = await this.uow.read.sharedAssets.imageNeighbours(
