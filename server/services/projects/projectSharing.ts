@@ -3,13 +3,14 @@ import type { shareAnswerSchema, SharedProject, ShareRequest } from '@common/api
 import type { Clock } from '../../clock';
 import type { ProjectRow } from '../../db/repositories/projects';
 import type { UnitOfWorkOf } from '../../db/unitOfWork';
-import { invalidRecord, notFound } from '../../errors';
+import { notFound } from '../../errors';
 import { authorize } from '../../policies/projects';
 import type { FolderService } from './folders';
 import type { ProjectAccess, ProjectView } from './projectAccess';
 import { changeProject } from './projectEvents';
 import type { SharedProject as SharedLinkProject } from '../../policies/sharedReach';
-import { hashPassword, randomToken, sha256 } from '../../secrets';
+import { randomToken, sha256 } from '../../secrets';
+import { linkSecrets } from './linkSecrets';
 
 export type ShareAnswer = z.infer<typeof shareAnswerSchema>;
 
@@ -34,20 +35,15 @@ export class ProjectSharing {
   async share(userId: number, projectId: number, request: ShareRequest): Promise<ShareAnswer> {
     const view = await this.sharer(userId, projectId);
     const now = this.clock.now();
-    if (request.expires_at && new Date(request.expires_at) <= now)
-      throw invalidRecord({ expires_at: ['Expiry should be in the future.'] });
+    const { passwordHash, expiresAt } = await linkSecrets(request, now);
     const downloadable = request.downloadable ?? false;
     const current = view.project;
     const changes = {
       share_hash: current.share_hash ?? randomToken(),
       share_hash_downloadable: downloadable ? 1 : 0,
       share_show_comments: request.show_comments ? 1 : 0,
-      ...(request.password !== undefined
-        ? { share_password_hash: request.password === null ? null : await hashPassword(request.password) }
-        : {}),
-      ...(request.expires_at !== undefined
-        ? { share_expires_at: request.expires_at && new Date(request.expires_at).toISOString() }
-        : {}),
+      ...(passwordHash !== undefined ? { share_password_hash: passwordHash } : {}),
+      ...(expiresAt !== undefined ? { share_expires_at: expiresAt } : {}),
     };
     if (current.share_hash === null)
       return presentShare(

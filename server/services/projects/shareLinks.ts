@@ -11,7 +11,8 @@ import type { TxOf, UnitOfWorkOf } from '../../db/unitOfWork';
 import { invalidRecord, notFound } from '../../errors';
 import { authorizeShareLinks } from '../../policies/shareLinks';
 import { presentShareLink } from '../../presenters/shareLink';
-import { hashPassword, randomToken } from '../../secrets';
+import { randomToken } from '../../secrets';
+import { linkSecrets } from './linkSecrets';
 import type { ProjectAccess, ProjectView } from './projectAccess';
 import { projectEvent } from './projectEvents';
 
@@ -42,9 +43,8 @@ export class ShareLinkService {
   async create(userId: number, projectId: number, request: ShareLinkCreate): Promise<ShareLink> {
     const view = await this.sharer(userId, projectId);
     const now = this.clock.now();
-    this.checkExpiry(request.expires_at);
+    const { passwordHash, expiresAt } = await linkSecrets(request, now);
     const { scope, folder, assetIds } = await this.reachOf(view, request);
-    const passwordHash = request.password ? await hashPassword(request.password) : null;
     const link = await this.uow.transaction(async (tx) => {
       const created = await tx.shareLinks.create(
         {
@@ -55,8 +55,8 @@ export class ShareLinkService {
           folder_id: folder?.id ?? null,
           downloadable: request.downloadable ? 1 : 0,
           show_comments: request.show_comments ? 1 : 0,
-          password_hash: passwordHash,
-          expires_at: request.expires_at ? new Date(request.expires_at).toISOString() : null,
+          password_hash: passwordHash ?? null,
+          expires_at: expiresAt ?? null,
           created_by_id: view.userId,
           created_at: now.toISOString(),
           updated_at: now.toISOString(),
@@ -75,16 +75,12 @@ export class ShareLinkService {
    */
   async update(userId: number, linkId: number, request: ShareLinkUpdate): Promise<ShareLink> {
     const { view, link } = await this.load(userId, linkId);
-    this.checkExpiry(request.expires_at);
+    const { passwordHash, expiresAt } = await linkSecrets(request, this.clock.now());
     const changes: ShareLinkChanges = {
       ...(request.downloadable !== undefined ? { downloadable: request.downloadable ? 1 : 0 } : {}),
       ...(request.show_comments !== undefined ? { show_comments: request.show_comments ? 1 : 0 } : {}),
-      ...(request.password !== undefined
-        ? { password_hash: request.password === null ? null : await hashPassword(request.password) }
-        : {}),
-      ...(request.expires_at !== undefined
-        ? { expires_at: request.expires_at && new Date(request.expires_at).toISOString() }
-        : {}),
+      ...(passwordHash !== undefined ? { password_hash: passwordHash } : {}),
+      ...(expiresAt !== undefined ? { expires_at: expiresAt } : {}),
     };
     const changed =
       (changes.downloadable !== undefined && changes.downloadable !== link.downloadable) ||
@@ -126,11 +122,6 @@ export class ShareLinkService {
     const link = await this.uow.read.shareLinks.findById(linkId);
     if (!link) throw notFound();
     return { view: await this.sharer(userId, link.project_id), link };
-  }
-
-  private checkExpiry(expiresAt: string | null | undefined): void {
-    if (expiresAt && new Date(expiresAt) <= this.clock.now())
-      throw invalidRecord({ expires_at: [SHARE_LINK_TEXTS.expiryPast] });
   }
 
   /**
