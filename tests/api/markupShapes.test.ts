@@ -276,6 +276,11 @@ describe('shapes where markup is read', () => {
     const poster = await buildAsset(owner, cast.project.id, { name: 'Poster.png', bytes: picture });
     await buildComment(owner, poster.id, { markup: [rectangle] });
     await t.ctx.jobs.idle();
+    // The report draws the round's preview: wait for the preview itself, not only for a quiet queue.
+    const previewState = async () =>
+      (await owner.get(`/assets/${poster.id}`)).body.response.current_version.preview_state as string;
+    await expect.poll(previewState, { timeout: 30_000, interval: 100 }).not.toBe('processing');
+    expect(await previewState()).toBe('ready');
     const response = await fetch(`${t.baseUrl}/api/v1/assets/${poster.id}/comments/export?format=pdf`, {
       headers: { cookie: owner.cookieHeader },
     });
