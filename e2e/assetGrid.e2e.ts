@@ -67,6 +67,27 @@ async function openMenu(page: Page, name: string) {
   await tile(page, name).getByTestId('asset-menu').click();
 }
 
+/**
+ * 'Rename' from the tile's menu. The dialog opens with the base name selected, so typing keeps the
+ * extension: the name is filled once that selection is there, as a person would see it first.
+ */
+async function renameFromMenu(page: Page, name: string, newName: string) {
+  await openMenu(page, name);
+  await page.getByRole('menuitem', { name: 'Rename' }).click();
+  const dialog = page.getByTestId('rename-asset-modal');
+  const field = dialog.getByLabel('Filename');
+  const baseName = name.slice(0, name.lastIndexOf('.'));
+  await expect
+    .poll(() =>
+      field.evaluate((input: HTMLInputElement) =>
+        input.value.slice(input.selectionStart ?? 0, input.selectionEnd ?? 0),
+      ),
+    )
+    .toBe(baseName);
+  await field.fill(newName);
+  await dialog.getByRole('button', { name: 'Rename' }).click();
+}
+
 async function chooseSort(page: Page, label: string) {
   await page.getByTestId('asset-sort').click();
   await page.getByRole('option', { name: label, exact: true }).click();
@@ -257,17 +278,10 @@ describe('asset grid', () => {
     await page.keyboard.press('Escape');
 
     // Rename: a name another asset has is refused, and the tile keeps its own.
-    await openMenu(page, 'DSC_1003.jpg');
-    await page.getByRole('menuitem', { name: 'Rename' }).click();
-    const rename = page.getByTestId('rename-asset-modal');
-    await rename.getByLabel('Filename').fill('DSC_1004.jpg');
-    await rename.getByRole('button', { name: 'Rename' }).click();
+    await renameFromMenu(page, 'DSC_1003.jpg', 'DSC_1004.jpg');
     await expectSnackbar(page, ASSET_TEXTS.duplicateName);
     await tile(page, 'DSC_1003.jpg').waitFor();
-    await openMenu(page, 'DSC_1003.jpg');
-    await page.getByRole('menuitem', { name: 'Rename' }).click();
-    await rename.getByLabel('Filename').fill('Hero shot.jpg');
-    await rename.getByRole('button', { name: 'Rename' }).click();
+    await renameFromMenu(page, 'DSC_1003.jpg', 'Hero shot.jpg');
     await expectSnackbar(page, ASSET_TEXTS.renamed);
     // Sorted by file name, the renamed asset leaves third place for its sorted one, after DSC_1030.
     await expect

@@ -1,12 +1,11 @@
-import { useEffect, useRef } from 'react';
+import { useRef, type FocusEvent } from 'react';
 import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { renameAssetSchema, type AssetView } from '@common/api/assets';
 import { ProjectModal } from '@web/components/modal/ProjectModal';
 import { useZodForm } from '@web/forms/useZodForm';
 
-/** The base name is selected when the dialog opens, so typing replaces it and keeps the extension. */
-function selectBaseName(input: HTMLInputElement | null) {
-  if (!input) return;
+/** The base name is selected, so typing replaces it and keeps the extension. */
+function selectBaseName(input: HTMLInputElement) {
   const dot = input.value.lastIndexOf('.');
   input.setSelectionRange(0, dot > 0 ? dot : input.value.length);
 }
@@ -21,16 +20,18 @@ function RenameForm({
   onCancel: () => void;
 }) {
   const form = useZodForm(renameAssetSchema, { filename: asset.name });
-  const input = useRef<HTMLInputElement>(null);
-  useEffect(() => {
-    // After the modal's own focus handling has put the caret in the field.
-    const timer = setTimeout(() => selectBaseName(input.current), 30);
-    return () => clearTimeout(timer);
-  }, []);
+  // On the field's first focus, which the dialog gives it as it opens: in the focus event itself,
+  // so the selection is there before anything is typed (a timer could land after the first keys).
+  const selectedOnce = useRef(false);
+  const onFocus = (event: FocusEvent<HTMLInputElement>) => {
+    if (selectedOnce.current) return;
+    selectedOnce.current = true;
+    selectBaseName(event.currentTarget);
+  };
   return (
     <form onSubmit={form.onSubmit(({ filename }) => onSubmit(filename.trim()))} noValidate>
       <Stack gap="lg">
-        <TextInput ref={input} label="Filename" data-autofocus {...form.inputProps('filename')} />
+        <TextInput label="Filename" data-autofocus onFocus={onFocus} {...form.inputProps('filename')} />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onCancel}>
             Cancel
