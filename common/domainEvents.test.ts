@@ -59,6 +59,7 @@ describe('the map of domain events', () => {
     expectTypeOf<DomainEvent<'asset.moved'>['data']>().toEqualTypeOf<{
       name: string;
       folder: string | null;
+      from_folder_id: number | null;
     }>();
     expectTypeOf<DomainEventPayloads['member.left']>().toEqualTypeOf<Record<string, never>>();
 

@@ -115,9 +115,13 @@ export const DOMAIN_EVENTS = {
   /** The previews of a round are made (or failed), by the system (no actor). */
   'asset.round_processed': kind<{ version_id: number; state: 'processing' | 'ready' | 'failed' }>(),
   'asset.renamed': kind<FromTo>('asset_renamed'),
-  'asset.deleted': kind<AssetName>('asset_deleted'),
-  /** `folder`: the folder's name, null for the project's root. */
-  'asset.moved': kind<{ name: string; folder: string | null }>('asset_moved'),
+  /** `folder_id`: where it was (null: the project's root), for the links that reached it there. */
+  'asset.deleted': kind<{ name: string; folder_id: number | null }>('asset_deleted'),
+  /**
+   * `folder`: the folder's name, null for the project's root; `from_folder_id`: where it was, for
+   * the links that reached it there.
+   */
+  'asset.moved': kind<{ name: string; folder: string | null; from_folder_id: number | null }>('asset_moved'),
   'asset.approved': kind<AssetName>('asset_approved'),
   'asset.unapproved': kind<AssetName>('asset_unapproved'),
   /**

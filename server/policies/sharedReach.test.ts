@@ -3,6 +3,7 @@ import {
   assetInReach,
   folderInReach,
   listingOf,
+  liveNewsOf,
   liveSubjectInReach,
   neighbourListingOf,
   wholeReachOf,
@@ -66,7 +67,7 @@ describe('what a shared stream is told', () => {
       expect(liveSubjectInReach(link, project)).toBe(true);
     expect(liveSubjectInReach(folderLink, { kind: 'asset', id: 1, folderId: 7 })).toBe(true);
     expect(liveSubjectInReach(folderLink, { kind: 'asset', id: 1, folderId: null })).toBe(false);
-    // A deleted asset's place is unknown: not told.
+    // A deleted asset's place now is unknown: its former place decides (liveNewsOf).
     expect(liveSubjectInReach(folderLink, { kind: 'asset', id: 1, folderId: undefined })).toBe(false);
     expect(liveSubjectInReach(folderLink, { kind: 'folder', id: 7 })).toBe(true);
     expect(liveSubjectInReach(folderLink, { kind: 'folder', id: 8 })).toBe(false);
@@ -74,5 +75,20 @@ describe('what a shared stream is told', () => {
     expect(liveSubjectInReach(selection, { kind: 'asset', id: 4, folderId: null })).toBe(false);
     expect(liveSubjectInReach(selection, { kind: 'folder', id: 7 })).toBe(false);
     expect(liveSubjectInReach(publicLink, { kind: 'asset', id: 4, folderId: undefined })).toBe(true);
+  });
+
+  it('tells a folder link that an asset left its folder, and a selection link of no move', () => {
+    const movedOut = { kind: 'asset' as const, id: 1, folderId: 8, formerFolderId: 7 };
+    const deletedThere = { kind: 'asset' as const, id: 1, folderId: undefined, formerFolderId: 7 };
+    const deletedElsewhere = { kind: 'asset' as const, id: 1, folderId: undefined, formerFolderId: 8 };
+    const movedIn = { kind: 'asset' as const, id: 1, folderId: 7, formerFolderId: null };
+    expect(liveNewsOf(folderLink, 'asset.moved', movedOut)).toBe('gone');
+    expect(liveNewsOf(folderLink, 'asset.deleted', deletedThere)).toBe('gone');
+    expect(liveNewsOf(folderLink, 'asset.deleted', deletedElsewhere)).toBe('untold');
+    expect(liveNewsOf(folderLink, 'asset.moved', movedIn)).toBe('told');
+    expect(liveNewsOf(folderLink, 'asset.renamed', { kind: 'asset', id: 1, folderId: 8 })).toBe('untold');
+    expect(liveNewsOf(publicLink, 'asset.moved', movedOut)).toBe('told');
+    expect(liveNewsOf(selection, 'asset.moved', { ...movedOut, id: 5 })).toBe('untold');
+    expect(liveNewsOf(selection, 'asset.deleted', { ...deletedThere, id: 5 })).toBe('told');
   });
 });

@@ -95,18 +95,37 @@ export function wholeReachOf(
 }
 
 /**
- * What a live event is about, as a link's reach reads it: an asset (its folder now; undefined when
- * the asset is gone, so its place is unknown), a folder, or the project itself.
+ * What a live event is about, as a link's reach reads it: an asset (its folder now, undefined when
+ * the asset is gone; and the folder the event says it left, for a move or a deletion), a folder,
+ * or the project itself.
  */
 export type LiveSubject =
-  | { kind: 'asset'; id: number; folderId: number | null | undefined }
+  | { kind: 'asset'; id: number; folderId: number | null | undefined; formerFolderId?: number | null }
   | { kind: 'folder'; id: number }
   | { kind: 'project' };
 
 /**
+ * How a shared view's stream hears of an event: 'told' as it happened; 'gone' when its asset was
+ * in the link's reach and is no longer (moved out of a folder link's folder, or deleted), told only
+ * that it is gone, never where it went; 'untold' for anything outside the reach. A move is news to
+ * no selection link: its view has no places, so nothing it shows changes, and where the asset went
+ * is not its to know.
+ */
+export function liveNewsOf(
+  project: Reaching,
+  type: string,
+  subject: LiveSubject,
+): 'told' | 'gone' | 'untold' {
+  if (type === 'asset.moved' && narrowed(project)?.scope === 'assets') return 'untold';
+  if (liveSubjectInReach(project, subject)) return 'told';
+  if (subject.kind !== 'asset' || subject.formerFolderId === undefined) return 'untold';
+  return liveSubjectInReach(project, { ...subject, folderId: subject.formerFolderId }) ? 'gone' : 'untold';
+}
+
+/**
  * Whether a shared view's stream may carry news about this subject: the project's own, and that of
- * the assets and folders the link reaches. An asset whose place is unknown reaches a folder link
- * only if it provably was in its folder, so never: nothing outside a link is told.
+ * the assets and folders the link reaches. An asset whose place is unknown (deleted) reaches no
+ * folder link here: `liveNewsOf` tells it, by the place the event recorded, that the asset is gone.
  */
 export function liveSubjectInReach(project: Reaching, subject: LiveSubject): boolean {
   const link = narrowed(project);

@@ -19,6 +19,25 @@ export function presentEventMessage(event: DomainEvent & { projectId: number }):
   return JSON.stringify(message);
 }
 
+/**
+ * What a shared view's stream is told of an asset that left the link's reach (moved out of a folder
+ * link's folder, or deleted): that it is gone from there, with the name it knew, never where it went.
+ */
+export function presentGoneMessage(
+  event: DomainEvent & { projectId: number },
+  asset: { id: number; folderId: number | null },
+): string {
+  const data = event.data as { name?: unknown };
+  const message: LiveMessage = {
+    type: 'asset.deleted',
+    project_id: event.projectId,
+    object_type: 'Asset',
+    object_id: asset.id,
+    data: { name: typeof data.name === 'string' ? data.name : '', folder_id: asset.folderId },
+  };
+  return JSON.stringify(message);
+}
+
 export function presentNotificationMessage(row: LiveNotificationRow): string {
   const message: LiveMessage = {
     type: 'notification.created',

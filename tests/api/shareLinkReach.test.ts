@@ -475,4 +475,81 @@ describe("a folder link's and a selection link's live stream", () => {
       for (const stream of [folderStream, selectionStream, publicStream]) stream.close();
     }
   });
+
+  it('tells a folder link that an asset left its folder, moved or deleted, but never where it went', async () => {
+    const owner = cast.owner.client;
+    const leaving = await buildAsset(owner, cast.project.id, { name: 'leaving.png', folderId: inFolder.id });
+    const doomed = await buildAsset(owner, cast.project.id, { name: 'doomed.png', folderId: inFolder.id });
+    const arriving = await buildAsset(owner, cast.project.id, {
+      name: 'arriving.png',
+      folderId: otherFolder.id,
+    });
+    const outside = await buildAsset(owner, cast.project.id, {
+      name: 'unseen.png',
+      folderId: otherFolder.id,
+    });
+    await t.ctx.jobs.idle();
+    const folderStream = await LiveStream.open(t.baseUrl, { shareHash: hashOf('folder') });
+    const selectionStream = await LiveStream.open(t.baseUrl, { shareHash: hashOf('selection') });
+    const publicStream = await LiveStream.open(t.baseUrl, { shareHash: links.publicHash });
+    try {
+      const moveTo = (folder: Json, ids: number[]) =>
+        owner.post(`/folders/${folder.id}/move_assets`, { assets_ids: ids });
+      expect((await moveTo(otherFolder, [leaving.id])).status).toBe(200);
+      expect((await moveTo(inFolder, [arriving.id])).status).toBe(200);
+      expect(
+        (
+          await owner.request('DELETE', `/projects/${cast.project.id}/assets`, {
+            ids: [doomed.id, outside.id],
+          })
+        ).status,
+      ).toBe(200);
+      // A selected asset moved: no news for the selection link, whose view has no places.
+      expect((await moveTo(otherFolder, [a.r3.id])).status).toBe(200);
+      await owner.patch(`/projects/${cast.project.id}`, { name: 'After the moves' });
+      for (const stream of [folderStream, selectionStream, publicStream])
+        await stream.next('project.renamed', (m) => m.data.data.to === 'After the moves');
+
+      const told = (stream: LiveStream) =>
+        stream.messages
+          .filter((m) => m.event.startsWith('asset.'))
+          .map((m) => [m.event, m.data.object_id, m.data.data]);
+      expect(told(folderStream)).toEqual([
+        ['asset.deleted', leaving.id, { name: 'leaving.png', folder_id: inFolder.id }],
+        [
+          'asset.moved',
+          arriving.id,
+          { name: 'arriving.png', folder: 'Selects', from_folder_id: otherFolder.id },
+        ],
+        ['asset.deleted', doomed.id, { name: 'doomed.png', folder_id: inFolder.id }],
+      ]);
+      // Nothing names the folder it went to.
+      expect(JSON.stringify(folderStream.messages)).not.toContain('Others');
+      expect(told(selectionStream)).toEqual([]);
+      // The public link reaches every place: it is told each event as it happened.
+      expect(told(publicStream).map(([event, id]) => [event, id])).toEqual([
+        ['asset.moved', leaving.id],
+        ['asset.moved', arriving.id],
+        ['asset.deleted', doomed.id],
+        ['asset.deleted', outside.id],
+        ['asset.moved', a.r3.id],
+      ]);
+      expect(told(publicStream)[0]![2]).toEqual({
+        name: 'leaving.png',
+        folder: 'Others',
+        from_folder_id: inFolder.id,
+      });
+    } finally {
+      for (const stream of [folderStream, selectionStream, publicStream]) stream.close();
+      await backToRoot(a.r3.id);
+    }
+  });
 });
+
+/** Puts an asset back at the project's root. */
+async function backToRoot(assetId: number): Promise<void> {
+  const back = await cast.owner.client.post(`/projects/${cast.project.id}/unfold_assets`, {
+    assets_ids: [assetId],
+  });
+  expect(back.status).toBe(200);
+}

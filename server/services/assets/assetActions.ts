@@ -62,7 +62,10 @@ export class AssetActions {
       // The rounds and the comments' files leave the project's storage.
       const bytes = [...rounds, ...commentFiles].reduce((sum, f) => sum + Number(f.size_bytes), 0);
       await tx.projects.addStorageUsed(view.project.id, -bytes);
-      await this.recordEach(tx, view, 'asset.deleted', assets, (a) => ({ name: a.name }));
+      await this.recordEach(tx, view, 'asset.deleted', assets, (a) => ({
+        name: a.name,
+        folder_id: a.folder_id,
+      }));
       return { rounds, commentFiles: commentFiles.map((f) => f.storage_key) };
     });
     await this.removeRounds(removed.rounds, removed.commentFiles);
@@ -114,6 +117,7 @@ export class AssetActions {
           await this.recordEach(tx, view, 'asset.moved', moving, (a) => ({
             name: a.name,
             folder: folder?.name ?? null,
+            from_folder_id: a.folder_id,
           }));
         },
       );

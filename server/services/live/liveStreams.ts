@@ -19,10 +19,11 @@ import {
 import {
   presentAccessRevoked,
   presentEventMessage,
+  presentGoneMessage,
   presentNotificationMessage,
   presentViewersMessage,
 } from '../../presenters/liveMessage';
-import { liveSubjectInReach, type LiveSubject } from '../../policies/sharedReach';
+import { liveNewsOf, type LiveSubject } from '../../policies/sharedReach';
 import type { SharedProject } from '../../policies/sharedReach';
 import type { SharedAccess } from '../projects/sharedAccess';
 import type { AssetPresence } from './assetPresence';
@@ -365,11 +366,17 @@ export class LiveStreams {
     if (stream.share) {
       if (this.linkExpired(stream.share)) return this.revoke(stream, stream.share.projectId);
       const rounds = prepared.rounds ?? { eventRound: null, currentRound: null };
-      const inReach = liveSubjectInReach(
-        { share_link: stream.share.reach },
-        prepared.subject ?? { kind: 'project' },
-      );
-      if (prepared.json && inReach && sharedMayReceive(event.type, stream.share, rounds))
+      const subject = prepared.subject ?? { kind: 'project' };
+      const news = liveNewsOf({ share_link: stream.share.reach }, event.type, subject);
+      if (news === 'gone' && subject.kind === 'asset')
+        messages.push({
+          event: 'asset.deleted',
+          data: presentGoneMessage(event as DomainEvent & { projectId: number }, {
+            id: subject.id,
+            folderId: subject.formerFolderId ?? null,
+          }),
+        });
+      else if (prepared.json && news === 'told' && sharedMayReceive(event.type, stream.share, rounds))
         messages.push({ event: event.type, data: prepared.json });
     } else {
       if (prepared.json && mayReceive(seen.actor, event.type))
@@ -537,9 +544,27 @@ function namedUsers(event: DomainEvent): number[] {
 /** What an event is about, as a link's reach reads it: its asset (and where it is now), its folder, or the project. */
 function subjectOf(event: DomainEvent, folders: Map<number, number | null>): LiveSubject {
   const assetId = assetOf(event);
-  if (assetId !== null) return { kind: 'asset', id: assetId, folderId: folders.get(assetId) };
+  if (assetId !== null)
+    return {
+      kind: 'asset',
+      id: assetId,
+      folderId: folders.get(assetId),
+      formerFolderId: formerFolderOf(event),
+    };
   if (event.subject?.type === 'Folder') return { kind: 'folder', id: event.subject.id };
   return { kind: 'project' };
+}
+
+/** The folder an asset left, as its move or deletion recorded it (undefined for other events). */
+function formerFolderOf(event: DomainEvent): number | null | undefined {
+  const data = dataOf(event);
+  const former =
+    event.type === 'asset.moved'
+      ? data.from_folder_id
+      : event.type === 'asset.deleted'
+        ? data.folder_id
+        : undefined;
+  return typeof former === 'number' || former === null ? former : undefined;
 }
 
 function assetOf(event: DomainEvent): number | null {
