@@ -150,6 +150,23 @@ describe('a guest of a review link', () => {
     await screen(member, 'member-view');
     await shot(member, 'guest-member-view');
 
+    // The team answers in the guest's thread: the guest's page shows it without a reload, though the
+    // link shows no one else's comments ('Show comments' off). Its stream opened before the guest
+    // joined, and came back with the guest's cookie.
+    await guest.evaluate(() => {
+      (window as unknown as { sameDocument: boolean }).sameDocument = true;
+    });
+    await call(member, 'POST', '/comments', {
+      asset_id: asset.id,
+      parent_id: stored[0]!.id,
+      text: 'We will lift the hem.',
+    });
+    await mine.getByTestId('reply').filter({ hasText: 'We will lift the hem.' }).waitFor({ timeout: 15_000 });
+    expect(await guest.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(
+      true,
+    );
+    await screen(guest, 'reply-live');
+
     // The project's activity and the member's notifications name the guest with the mark too.
     await member.goto(`/projects/${project.id}`);
     await member.getByRole('button', { name: 'Activity', exact: true }).click();
@@ -243,16 +260,27 @@ describe('a guest of a review link', () => {
     expect(stored.map((c) => c.text)).toContain('Note 1, a touch softer');
     expect(stored.map((c) => c.text)).not.toContain('Note 2');
 
-    // The link expires: the guest's next call turns the page into the expired link's screen.
+    // The link expires while the guest looks: the next news on their stream (the team's answer in
+    // their thread) reads the page again, and the whole view says so, the bar's guest gone too.
     // (The members' API takes future expiries only: the clock of the link is moved on in its row.)
-    await env.app.ctx.db
-      .updateTable('share_links')
-      .set({ expires_at: new Date(Date.now() - 60_000).toISOString() })
-      .where('id', '=', link.id)
-      .execute();
+    const expireLink = (at: string | null) =>
+      env.app.ctx.db.updateTable('share_links').set({ expires_at: at }).where('id', '=', link.id).execute();
+    await expireLink(new Date(Date.now() - 60_000).toISOString());
+    const note1 = stored.find((c) => c.text === 'Note 1, a touch softer')!;
+    await call(member, 'POST', '/comments', { asset_id: asset.id, parent_id: note1.id, text: 'Noted.' });
+    await guest.getByTestId('shared-expired').waitFor({ timeout: 15_000 });
+    await expect.poll(() => guest.getByTestId('guest-identity').count()).toBe(0);
+    await screen(guest, 'expired');
+
+    // Open again, then expired once more: the guest's next call turns the page into the expired
+    // link's screen. (Their stream is held off here, so that no news reads the page first.)
+    await expireLink(null);
+    await guest.route('**/api/v1/events**', (route) => route.abort());
+    await guest.reload();
+    await review.getByTestId('comment').filter({ hasText: 'Note 1, a touch softer' }).waitFor();
+    await expireLink(new Date(Date.now() - 60_000).toISOString());
     await review.getByTestId('guest-decision').getByRole('button', { name: 'Request changes' }).click();
     await guest.getByTestId('shared-expired').waitFor();
     expect(await guest.getByTestId('guest-identity').count()).toBe(0);
-    await screen(guest, 'expired');
   });
 });

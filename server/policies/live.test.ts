@@ -39,6 +39,15 @@ describe('live stream rules', () => {
     expect(sharedMayReceive('comment.created', { showComments: false }, latest)).toBe(false);
     expect(sharedMayReceive('comment.created', { showComments: true }, latest)).toBe(true);
     expect(sharedMayReceive('comment.replied', { showComments: true }, earlier)).toBe(false);
+    // A guest's own thread, with 'Show comments' off: on its latest round only, and only to that guest.
+    const guest = { showComments: false, guestId: 4 };
+    expect(sharedMayReceive('comment.replied', guest, latest, 4)).toBe(true);
+    expect(sharedMayReceive('comment.replied', guest, earlier, 4)).toBe(false);
+    expect(sharedMayReceive('comment.created', guest, latest, 5)).toBe(false);
+    expect(sharedMayReceive('comment.created', guest, latest, null)).toBe(false);
+    expect(sharedMayReceive('comment.created', { showComments: false, guestId: null }, latest, null)).toBe(
+      false,
+    );
     expect(
       sharedMayReceive('comment.deleted', { showComments: true }, { eventRound: null, currentRound: 5 }),
     ).toBe(false);

@@ -85,13 +85,22 @@ export interface RoundFacts {
 
 /**
  * A shared view sees only the latest round of each asset, and comments only while the link's
- * 'Show comments' is on: a comment event reaches it when it is on the asset's latest round, a
- * finished preview when it is the latest round's.
+ * 'Show comments' is on, except a guest's own threads (and the replies in them), which the guest
+ * always sees: a comment event reaches it when it is on the asset's latest round, a finished
+ * preview when it is the latest round's. `threadGuestId`: the guest who began the comment's thread.
  */
-export function sharedMayReceive(type: string, link: { showComments: boolean }, rounds: RoundFacts): boolean {
+export function sharedMayReceive(
+  type: string,
+  link: { showComments: boolean; guestId?: number | null },
+  rounds: RoundFacts,
+  threadGuestId: number | null = null,
+): boolean {
   if (!SHARED_TYPES.has(type)) return false;
   const latest = rounds.eventRound !== null && rounds.eventRound === rounds.currentRound;
-  if (type.startsWith('comment.')) return link.showComments && latest;
+  if (type.startsWith('comment.')) {
+    const ownThread = threadGuestId !== null && threadGuestId === link.guestId;
+    return latest && (link.showComments || ownThread);
+  }
   if (type === 'asset.round_processed') return latest;
   return true;
 }

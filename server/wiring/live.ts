@@ -9,13 +9,13 @@ export type LiveServices = ReturnType<typeof liveServices>;
 /** Real time: the live stream hub of this process and presence on assets (issue 24 item 5). */
 export function liveServices(
   p: Platform,
-  { sharedAccess }: Pick<ProjectServices, 'sharedAccess'>,
+  { sharedAccess, guests }: Pick<ProjectServices, 'sharedAccess' | 'guests'>,
   { assetAccess }: Pick<AssetServices, 'assetAccess'>,
 ) {
   const assetPresence = new AssetPresence(p.uow, assetAccess, p.bus, p.clock, p.log);
   return {
     assetPresence,
-    liveStreams: new LiveStreams(p.uow, sharedAccess, assetPresence, p.bus, p.clock, p.log, {
+    liveStreams: new LiveStreams(p.uow, sharedAccess, guests, assetPresence, p.bus, p.clock, p.log, {
       sweepMs: p.config.live.sweepMs,
     }),
   };

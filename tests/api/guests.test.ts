@@ -12,6 +12,7 @@ import { buildAsset, buildRound } from './assetFactories';
 import { buildComment, line } from './commentFactories';
 import { digestMailsTo, runDigestsAt, setDigestPreferences } from './digestFactories';
 import { ApiClient, startTestApp, type ApiResponse, type Json, type TestApp } from './harness';
+import { LiveStream } from './liveClient';
 import { buildProjectCast, type ProjectCast } from './projectCast';
 import { buildProject } from './projectFactories';
 import { buildShareLink, revokeShareLink, type LinkOptions } from './shareLinkFactories';
@@ -306,6 +307,40 @@ describe('a guest of a review link', () => {
     ]);
     expect((await cy.comment(shown.hash, { parent_id: bobComment.id, text: 'Agreed.' })).status).toBe(201);
     expectNoMemberEmail();
+  });
+
+  it("is told live of the threads they started with 'Show comments' off, and of no other", async () => {
+    const hidden = await link();
+    const ann = await guestOn(hidden.hash, 'Ann');
+    const bob = await guestOn(hidden.hash, 'Bob');
+    const open = (client?: ApiClient) => LiveStream.open(t.baseUrl, { client, shareHash: hidden.hash });
+    const streams = { ann: await open(ann.client), bob: await open(bob.client), viewer: await open() };
+    try {
+      const annComment = (await ann.comment(hidden.hash, { text: 'Ann here.' })).body.response;
+      const bobComment = (await bob.comment(hidden.hash, { text: 'Bob here.' })).body.response;
+      const answer = await buildComment(cast.owner.client, asset.id, {
+        parent_id: annComment.id,
+        text: 'Answer to Ann.',
+      });
+      const teamOnly = await buildComment(cast.owner.client, asset.id, { text: 'Team only.' });
+      expect((await ann.edit(hidden.hash, annComment.id, { text: 'Ann, edited.' })).status).toBe(200);
+      // Each stream has everything before the rename once the rename has come.
+      await cast.owner.client.patch(`/projects/${cast.project.id}`, { name: 'Streams caught up' });
+      for (const stream of Object.values(streams)) await stream.next('project.renamed');
+
+      const told = (stream: LiveStream) =>
+        stream.messages.filter((m) => m.event.startsWith('comment.')).map((m) => [m.event, m.data.object_id]);
+      expect(told(streams.ann)).toEqual([
+        ['comment.created', annComment.id],
+        ['comment.replied', answer.id],
+        ['comment.edited', annComment.id],
+      ]);
+      expect(told(streams.bob)).toEqual([['comment.created', bobComment.id]]);
+      expect(told(streams.viewer)).toEqual([]);
+      expect(JSON.stringify(streams.ann.messages)).not.toContain(String(teamOnly.text));
+    } finally {
+      for (const stream of Object.values(streams)) stream.close();
+    }
   });
 });
 

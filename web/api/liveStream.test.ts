@@ -6,6 +6,7 @@ import {
   liveStreamUrl,
   openLiveStream,
   parseLiveMessage,
+  reconnectLiveStream,
   resumeUrl,
 } from './liveStream';
 
@@ -135,5 +136,25 @@ describe('openLiveStream', () => {
     source.open();
     expect(handlers.resync).toHaveBeenCalledTimes(2);
     release();
+  });
+
+  it('reconnected (a guest has just joined), opens a new source that resumes after the last event', () => {
+    const { handlers, release, source } = open();
+    source.open();
+    const message = { type: 'task.updated', project_id: 1, object_type: 'Task', object_id: 4, data: {} };
+    source.send('task.updated', '57', message);
+    reconnectLiveStream();
+    const again = FakeEventSource.last!;
+    expect(again).not.toBe(source);
+    expect(source.readyState).toBe(FakeEventSource.CLOSED);
+    expect(again.url).toBe('/api/v1/events?last_event_id=57');
+    again.open();
+    // Resumed, not read again: the server replays what came after event 57.
+    expect(handlers.resync).toHaveBeenCalledTimes(1);
+    again.send('task.updated', '58', message);
+    expect(handlers.message).toHaveBeenCalledTimes(2);
+    release();
+    reconnectLiveStream();
+    expect(FakeEventSource.last).toBe(again);
   });
 });

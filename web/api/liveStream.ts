@@ -193,6 +193,17 @@ class Connection {
     this.retryTimer = setTimeout(() => this.connect(), next.delayMs);
   }
 
+  /** Connects again at once, resuming after the last event seen: nothing is lost or told twice. */
+  reconnect() {
+    if (this.closed) return;
+    this.source?.close();
+    this.source = null;
+    this.probe?.abort();
+    this.probe = null;
+    if (this.retryTimer !== null) clearTimeout(this.retryTimer);
+    this.connect();
+  }
+
   close() {
     this.closed = true;
     this.source?.close();
@@ -230,4 +241,12 @@ export function openLiveStream(shareHash: string | null, handlers: LiveStreamHan
     mine.connection.close();
     current = null;
   };
+}
+
+/**
+ * Opens the tab's stream again with the cookies it has now (a guest who has just joined a review
+ * link is then told of their own threads), resuming after the last event it had.
+ */
+export function reconnectLiveStream(): void {
+  current?.connection.reconnect();
 }

@@ -125,6 +125,17 @@ export class LiveFactsRepository {
     };
   }
 
+  /** The guest who began each of these threads (null for a member's), for threads still there. */
+  async threadGuests(rootIds: readonly number[]): Promise<Map<number, number | null>> {
+    if (rootIds.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('comments')
+      .select(['id', 'guest_id'])
+      .where('id', 'in', [...new Set(rootIds)])
+      .execute();
+    return new Map(rows.map((r) => [r.id, r.guest_id]));
+  }
+
   /** The folder of each asset that still exists (null at the project's root). */
   async assetFolders(assetIds: readonly number[]): Promise<Map<number, number | null>> {
     if (assetIds.length === 0) return new Map();

@@ -1,3 +1,4 @@
+import { guestCookieName } from '@common/api/guests';
 import type { DomainEvent } from '@common/domainEvents';
 import { can, type ProjectActor } from '@common/projectRoles';
 import type { Logger } from 'pino';
@@ -25,6 +26,7 @@ import {
 } from '../../presenters/liveMessage';
 import { liveNewsOf, type LiveSubject } from '../../policies/sharedReach';
 import type { SharedProject } from '../../policies/sharedReach';
+import type { GuestService } from '../projects/guests';
 import type { SharedAccess } from '../projects/sharedAccess';
 import type { AssetPresence } from './assetPresence';
 
@@ -66,6 +68,8 @@ interface SharedLink {
   expiresAt: string | null;
   /** What the link reaches of its project (policies/sharedReach.ts); null for the public link. */
   reach: SharedProject['share_link'];
+  /** The review link's guest whose cookie the stream came with; null for a viewer. */
+  guestId: number | null;
 }
 
 class Stream {
@@ -95,6 +99,8 @@ interface Prepared {
   /** Notifications made from it, by recipient. */
   notifications: Map<number, LiveNotificationRow[]>;
   rounds: RoundFacts | null;
+  /** A comment event's: the guest who began its thread (null for a member's thread, or unknown). */
+  threadGuestId: number | null;
   /** What it is about, for a folder or selection link's reach; null when no shared view is told. */
   subject: LiveSubject | null;
 }
@@ -125,6 +131,7 @@ export class LiveStreams {
   constructor(
     private readonly uow: UnitOfWorkOf<'liveFacts' | 'domainEvents'>,
     private readonly sharedAccess: SharedAccess,
+    private readonly guests: Pick<GuestService, 'known'>,
     private readonly presence: AssetPresence,
     private readonly bus: EventBus,
     private readonly clock: Clock,
@@ -202,18 +209,19 @@ export class LiveStreams {
   }
 
   private async resolveLink(caller: { shareHash: string; cookies: Record<string, string | undefined> }) {
-    return {
-      project: await this.sharedAccess.resolve(caller.shareHash, caller.cookies),
-      cookies: caller.cookies,
-    };
+    const project = await this.sharedAccess.resolve(caller.shareHash, caller.cookies);
+    const guestId = await this.guests.known(project, caller.cookies[guestCookieName(caller.shareHash)]);
+    return { project, cookies: caller.cookies, guestId };
   }
 
   private link({
     project,
     cookies,
+    guestId,
   }: {
     project: SharedProject;
     cookies: Record<string, string | undefined>;
+    guestId: number | null;
   }) {
     return {
       hash: project.share_hash!,
@@ -223,6 +231,7 @@ export class LiveStreams {
       showComments: project.share_show_comments === 1,
       expiresAt: project.share_expires_at,
       reach: project.share_link,
+      guestId,
     } satisfies SharedLink;
   }
 
@@ -338,6 +347,10 @@ export class LiveStreams {
           roundEvents.filter((e) => e.type.startsWith('comment.')).map((e) => e.subject?.id ?? 0),
         )
       : null;
+    const commentEvents = roundEvents.filter((e) => e.type.startsWith('comment.'));
+    const threadGuests = commentEvents.length
+      ? await this.uow.read.liveFacts.threadGuests(commentEvents.map(threadOf))
+      : null;
     const folders = needs.shares
       ? await this.uow.read.liveFacts.assetFolders(
           liveEvents.map((e) => assetOf(e)).filter((id): id is number => id !== null),
@@ -353,6 +366,7 @@ export class LiveStreams {
           : null,
         notifications: byUser,
         rounds: rounds && needsRounds(event.type) ? roundFacts(event, rounds) : null,
+        threadGuestId: threadGuests ? threadGuestOf(event, threadGuests) : null,
         subject: folders ? subjectOf(event, folders) : null,
       };
     });
@@ -376,7 +390,11 @@ export class LiveStreams {
             folderId: subject.formerFolderId ?? null,
           }),
         });
-      else if (prepared.json && news === 'told' && sharedMayReceive(event.type, stream.share, rounds))
+      else if (
+        prepared.json &&
+        news === 'told' &&
+        sharedMayReceive(event.type, stream.share, rounds, prepared.threadGuestId)
+      )
         messages.push({ event: event.type, data: prepared.json });
     } else {
       if (prepared.json && mayReceive(seen.actor, event.type))
@@ -553,6 +571,23 @@ function subjectOf(event: DomainEvent, folders: Map<number, number | null>): Liv
     };
   if (event.subject?.type === 'Folder') return { kind: 'folder', id: event.subject.id };
   return { kind: 'project' };
+}
+
+/** The thread a comment event is in: its parent's, or its own for a thread's first comment. */
+function threadOf(event: DomainEvent): number {
+  const parentId = dataOf(event).parent_id;
+  return typeof parentId === 'number' ? parentId : (event.subject?.id ?? 0);
+}
+
+/**
+ * The guest who began the thread; for a thread gone with its first comment, the guest who deleted
+ * it (only its writer can), as the event names them.
+ */
+function threadGuestOf(event: DomainEvent, threadGuests: Map<number, number | null>): number | null {
+  const known = threadGuests.get(threadOf(event));
+  if (known !== undefined) return known;
+  const { parent_id: parentId, guest_id: guestId } = dataOf(event);
+  return parentId === null && typeof guestId === 'number' ? guestId : null;
 }
 
 /** The folder an asset left, as its move or deletion recorded it (undefined for other events). */

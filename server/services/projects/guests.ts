@@ -83,6 +83,13 @@ export class GuestService {
     return guest;
   }
 
+  /** The guest whose token the caller holds on this link, or null: a viewer, or no review link. */
+  async known(project: SharedProject, token: string | undefined): Promise<number | null> {
+    const link = project.share_link;
+    if (link?.kind !== 'review') return null;
+    return (await this.find(link.id, token))?.id ?? null;
+  }
+
   private async find(linkId: number, token: string | undefined): Promise<GuestRow | undefined> {
     if (!token || token.length > 200) return undefined;
     const guest = await this.uow.read.guests.findByTokenHash(sha256(token));

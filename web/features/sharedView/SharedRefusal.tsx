@@ -1,9 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Button, Loader, PasswordInput, Stack } from '@mantine/core';
 import { IconClockX, IconLinkOff, IconLock } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { PROJECT_TEXTS } from '@common/api/projects';
 import { isApiError } from '@web/api/client';
+import { sharedKeys } from '@web/api/keys';
 import { sharedRefusal, useUnlockShare } from '@web/features/sharing';
 import { EmptyPanel } from '@web/components/page/EmptyPanel';
 import { LoadError } from '@web/components/page/LoadError';
@@ -66,6 +68,20 @@ function PasswordPrompt({ shareHash }: { shareHash: string }) {
 }
 
 /**
+ * A page's own read found the link itself refused (expired, locked), say on the stream's news: the
+ * link is read again, so the whole view says so (the bar's guest and trail go), not this page alone.
+ */
+function useWholeViewRefused(shareHash: string, refusal: ReturnType<typeof sharedRefusal>) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (refusal !== 'expired' && refusal !== 'password') return;
+    const key = sharedKeys.project(shareHash);
+    if (queryClient.getQueryState(key)?.status === 'error') return;
+    void queryClient.invalidateQueries({ queryKey: key, exact: true });
+  }, [queryClient, shareHash, refusal]);
+}
+
+/**
  * What a shared page shows when its call is refused: the password prompt, or a clear page for
  * a revoked or unknown link (404) and for an expired one. Anything else offers a retry.
  */
@@ -79,6 +95,7 @@ export function SharedRefusal({
   onRetry: () => void;
 }) {
   const refusal = sharedRefusal(error);
+  useWholeViewRefused(shareHash, refusal);
   let content;
   if (refusal === 'password') content = <PasswordPrompt shareHash={shareHash} />;
   else if (refusal === 'error') content = <LoadError onRetry={onRetry} />;

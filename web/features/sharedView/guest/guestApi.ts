@@ -5,6 +5,7 @@ import type { Guest, GuestDecisionAnswer, JoinGuestRequest } from '@common/api/g
 import type { Pagination } from '@common/api/projects';
 import type { SharedAssetDetail } from '@common/api/sharedAssets';
 import { api, apiEnvelope, isApiError } from '@web/api/client';
+import { reconnectLiveStream } from '@web/api/liveStream';
 import { sharedAssetKeys, sharedKeys } from '@web/api/keys';
 import {
   newCommentBody,
@@ -57,7 +58,11 @@ export function useJoinReview(hash: string) {
   return useMutation({
     mutationFn: (body: JoinGuestRequest) =>
       api<{ guest: Guest }>(`${base(hash)}/guests`, { method: 'POST', body, authCall: true }),
-    onSuccess: ({ guest }) => queryClient.setQueryData(guestKeys.me(hash), guest),
+    onSuccess: ({ guest }) => {
+      queryClient.setQueryData(guestKeys.me(hash), guest);
+      // The stream opened before the guest's cookie: it is told of their threads once it has it.
+      reconnectLiveStream();
+    },
   });
 }
 
