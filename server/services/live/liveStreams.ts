@@ -580,8 +580,9 @@ function threadOf(event: DomainEvent): number {
 }
 
 /**
- * The guest who began the thread; for a thread gone with its first comment, the guest who deleted
- * it (only its writer can), as the event names them.
+ * The guest who began the thread; for a thread gone with its first comment, the guest the event
+ * names as having deleted it (a member's deletion of a guest's thread names no guest: that guest
+ * sees it gone at their next read).
  */
 function threadGuestOf(event: DomainEvent, threadGuests: Map<number, number | null>): number | null {
   const known = threadGuests.get(threadOf(event));
