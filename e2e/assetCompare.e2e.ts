@@ -176,7 +176,7 @@ describe('comparing two rounds', () => {
     });
     const second = await upload(page, `/api/v1/assets/${asset.id}/versions`, {}, SECOND);
     await env.app.ctx.jobs.idle();
-    await call(page, 'POST', '/comments', {
+    const arrowComment = await call<{ id: number }>(page, 'POST', '/comments', {
       asset_id: asset.id,
       text: 'Brighter spray here',
       markup: [{ type: 'arrow', points: [ARROW.tail, ARROW.head], ...drawnWith(MARKUP_COLORS.blue) }],
@@ -203,6 +203,16 @@ describe('comparing two rounds', () => {
     await shot(page, 'compare-side-by-side');
     await expectEachRoundsMarkup(page);
     await shot(page, 'compare-markup-side-by-side');
+
+    // Pointing at a comment in the panel lights its drawing, in its own round's pane only.
+    const litIn = (side: 'a' | 'b') =>
+      page.getByTestId(`compare-round-${side}`).getByTestId('markup-canvas').getAttribute('data-lit');
+    await page.getByTestId('comment').filter({ hasText: 'Brighter spray here' }).hover();
+    await expect.poll(() => litIn('b')).toBe(String(arrowComment.id));
+    expect(await litIn('a')).toBeNull();
+    await page.getByTestId('compare-view').screenshot({ path: '/work/screens/compare-markup-lit.png' });
+    await page.mouse.move(5, 5);
+    await expect.poll(() => litIn('b')).toBeNull();
 
     // A zoom on the left side zooms the right one with it, and a drag on the right pans both.
     const fitted = { a: await drawn(page, 'a'), b: await drawn(page, 'b') };

@@ -9,9 +9,16 @@ import { StoredMarkupCanvas } from './StoredMarkupCanvas';
  * Comments' drawings to look at, not to edit: the stored canvas and the numbered markers the
  * review's MarkupLayer draws, in the view around it (useViewController), so they follow its every
  * zoom and pan. Nothing here takes the pointer: the stage pans beneath them. The shared view and
- * compare's rounds draw their comments with it.
+ * compare's rounds draw their comments with it; `highlight` lights a comment pointed at elsewhere
+ * (compare's comments panel).
  */
-export function MarkupView({ comments }: { comments: readonly DrawnComment[] }) {
+export function MarkupView({
+  comments,
+  highlight = null,
+}: {
+  comments: readonly DrawnComment[];
+  highlight?: number | null;
+}) {
   const controller = useViewController();
   // The picture's size only: a zoom or a pan redraws the canvases, not this.
   const image = useSyncExternalStore(controller.subscribe, () => controller.getState().image);
@@ -20,8 +27,8 @@ export function MarkupView({ comments }: { comments: readonly DrawnComment[] }) 
   if (!stored || stored.comments.length === 0) return null;
   return (
     <>
-      <StoredMarkupCanvas markup={stored} highlight={null} />
-      <MarkerCanvas spots={spots} highlight={null} />
+      <StoredMarkupCanvas markup={stored} highlight={highlight} />
+      <MarkerCanvas spots={spots} highlight={highlight} />
     </>
   );
 }

@@ -181,6 +181,7 @@ export function AssetReview({
               controller={controller}
               page={page}
               onPage={goToPage}
+              markup={markup}
             />
           ) : (
             <RoundStage

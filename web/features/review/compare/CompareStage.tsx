@@ -7,6 +7,7 @@ import { RoundDrawings } from '@web/features/comments';
 import { useDocumentPage, DocumentPager } from '@web/features/viewer';
 import { CompareToolbar, CompareViewer, type CompareSide, useDifference } from '@web/features/compare';
 import type { DifferenceDetail } from '@web/features/compare';
+import type { MarkupStore } from '@web/features/markup';
 import type { ViewController } from '@web/features/viewer';
 import { ROUND_TEXTS } from '../RoundMenu';
 import { comparedPage, comparedPageCount } from './comparePages';
@@ -41,7 +42,13 @@ function usePageShown(asset: AssetView, round: AssetRound | null, page: number) 
  * its comments' drawings on that page, a sentence in its place when the round has no such page,
  * or null while it has no preview.
  */
-function sideOf(asset: AssetView, round: AssetRound, page: number, failed: Error | null): CompareSide | null {
+function sideOf(
+  asset: AssetView,
+  round: AssetRound,
+  page: number,
+  failed: Error | null,
+  markup: MarkupStore,
+): CompareSide | null {
   if (round.preview_state !== 'ready' || !round.image_url) return null;
   const label = ROUND_TEXTS.round(round.number);
   const shown = comparedPage(round, asset.kind === 'document' ? page : 1);
@@ -61,7 +68,7 @@ function sideOf(asset: AssetView, round: AssetRound, page: number, failed: Error
           ? { width: round.width, height: round.height }
           : null,
     },
-    markup: <RoundDrawings asset={asset} round={round} page={page} />,
+    markup: <RoundDrawings asset={asset} round={round} page={page} store={markup} />,
   };
 }
 
@@ -101,12 +108,15 @@ export function CompareStage({
   controller,
   page: wanted,
   onPage,
+  markup,
 }: {
   asset: AssetView;
   session: CompareSession;
   controller: ViewController;
   page: number;
   onPage: (page: number) => void;
+  /** The review's markup store: the comment pointed at in the comments panel is lit in its round. */
+  markup: MarkupStore;
 }) {
   const pair = session.pair;
   const roundA = pair ? session.round(pair.a) : null;
@@ -115,8 +125,8 @@ export function CompareStage({
   const page = Math.min(wanted, pages);
   const shownA = usePageShown(asset, roundA, page);
   const shownB = usePageShown(asset, roundB, page);
-  const a = roundA && sideOf(asset, roundA, page, shownA?.error ?? null);
-  const b = roundB && sideOf(asset, roundB, page, shownB?.error ?? null);
+  const a = roundA && sideOf(asset, roundA, page, shownA?.error ?? null, markup);
+  const b = roundB && sideOf(asset, roundB, page, shownB?.error ?? null, markup);
   const differing = session.mode === 'difference' && a?.source && b?.source;
   const difference = useDifference(
     differing ? a.source!.previewUrl : null,
