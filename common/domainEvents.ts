@@ -155,7 +155,10 @@ export const DOMAIN_EVENTS = {
   'comment.edited': kind<CommentOn & { reply: boolean } & GuestAuthor>('comment_edited'),
   'comment.completed': kind<CommentOn>('comment_completed'),
   'comment.reopened': kind<CommentOn>('comment_reopened'),
-  'comment.deleted': kind<CommentOn & { reply: boolean } & GuestAuthor>('comment_deleted'),
+  /** `author_guest_id`: the guest who wrote the comment deleted, whoever deleted it. */
+  'comment.deleted': kind<CommentOn & { reply: boolean; author_guest_id?: number } & GuestAuthor>(
+    'comment_deleted',
+  ),
   /** A waiting comment moved to the asset's latest round. */
   'comment.carried_over': kind<
     Omit<CommentOn, 'version_id'> & {

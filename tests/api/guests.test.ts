@@ -324,6 +324,8 @@ describe('a guest of a review link', () => {
       });
       const teamOnly = await buildComment(cast.owner.client, asset.id, { text: 'Team only.' });
       expect((await ann.edit(hidden.hash, annComment.id, { text: 'Ann, edited.' })).status).toBe(200);
+      // A member deletes Bob's thread: Bob is told, though his thread is gone when the event is read.
+      expect((await cast.owner.client.delete(`/comments/${bobComment.id}`)).status).toBe(200);
       // Each stream has everything before the rename once the rename has come.
       await cast.owner.client.patch(`/projects/${cast.project.id}`, { name: 'Streams caught up' });
       for (const stream of Object.values(streams)) await stream.next('project.renamed');
@@ -335,7 +337,10 @@ describe('a guest of a review link', () => {
         ['comment.replied', answer.id],
         ['comment.edited', annComment.id],
       ]);
-      expect(told(streams.bob)).toEqual([['comment.created', bobComment.id]]);
+      expect(told(streams.bob)).toEqual([
+        ['comment.created', bobComment.id],
+        ['comment.deleted', bobComment.id],
+      ]);
       expect(told(streams.viewer)).toEqual([]);
       expect(JSON.stringify(streams.ann.messages)).not.toContain(String(teamOnly.text));
     } finally {

@@ -467,11 +467,14 @@ export class CommentService {
       version_id: comment.version_id,
     };
     const guest = writer.guest ? { guest_id: writer.guest.id, guest_name: writer.guest.name } : {};
+    // Once the comment is gone, the event alone says whose it was (a guest's thread is told to them).
+    const author =
+      type === 'comment.deleted' && comment.guest_id !== null ? { author_guest_id: comment.guest_id } : {};
     return tx.record(
       type === 'comment.edited' || type === 'comment.deleted'
         ? projectEvent(writer.project, writer.userId, type, {
             subject,
-            data: { ...on, reply: comment.parent_id !== null, ...guest },
+            data: { ...on, reply: comment.parent_id !== null, ...guest, ...author },
           })
         : projectEvent(writer.project, writer.userId, type, { subject, data: on }),
     );

@@ -580,15 +580,14 @@ function threadOf(event: DomainEvent): number {
 }
 
 /**
- * The guest who began the thread; for a thread gone with its first comment, the guest the event
- * names as having deleted it (a member's deletion of a guest's thread names no guest: that guest
- * sees it gone at their next read).
+ * The guest who began the thread; for a thread gone with its first comment, the guest the deletion
+ * names as that comment's author, whoever deleted it.
  */
 function threadGuestOf(event: DomainEvent, threadGuests: Map<number, number | null>): number | null {
   const known = threadGuests.get(threadOf(event));
   if (known !== undefined) return known;
-  const { parent_id: parentId, guest_id: guestId } = dataOf(event);
-  return parentId === null && typeof guestId === 'number' ? guestId : null;
+  const { parent_id: parentId, author_guest_id: authorGuestId } = dataOf(event);
+  return parentId === null && typeof authorGuestId === 'number' ? authorGuestId : null;
 }
 
 /** The folder an asset left, as its move or deletion recorded it (undefined for other events). */
