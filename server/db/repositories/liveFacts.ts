@@ -98,11 +98,18 @@ export class LiveFactsRepository {
       .execute();
   }
 
-  /** The current round of each asset, and the round each comment is on (comments still there). */
+  /**
+   * The current round of each asset, and of each comment still there its round and the guest who
+   * wrote it (null for a member's): the comments of the events and the first comments of their threads.
+   */
   async rounds(
     assetIds: readonly number[],
     commentIds: readonly number[],
-  ): Promise<{ currentRound: Map<number, number | null>; commentRound: Map<number, number> }> {
+  ): Promise<{
+    currentRound: Map<number, number | null>;
+    commentRound: Map<number, number>;
+    commentGuest: Map<number, number | null>;
+  }> {
     const [assets, comments] = await Promise.all([
       assetIds.length
         ? this.db
@@ -114,26 +121,16 @@ export class LiveFactsRepository {
       commentIds.length
         ? this.db
             .selectFrom('comments')
-            .select(['id', 'version_id'])
-            .where('id', 'in', [...commentIds])
+            .select(['id', 'version_id', 'guest_id'])
+            .where('id', 'in', [...new Set(commentIds)])
             .execute()
         : [],
     ]);
     return {
       currentRound: new Map(assets.map((a) => [a.id, a.current_version_id])),
       commentRound: new Map(comments.map((c) => [c.id, c.version_id])),
+      commentGuest: new Map(comments.map((c) => [c.id, c.guest_id])),
     };
-  }
-
-  /** The guest who began each of these threads (null for a member's), for threads still there. */
-  async threadGuests(rootIds: readonly number[]): Promise<Map<number, number | null>> {
-    if (rootIds.length === 0) return new Map();
-    const rows = await this.db
-      .selectFrom('comments')
-      .select(['id', 'guest_id'])
-      .where('id', 'in', [...new Set(rootIds)])
-      .execute();
-    return new Map(rows.map((r) => [r.id, r.guest_id]));
   }
 
   /** The folder of each asset that still exists (null at the project's root). */

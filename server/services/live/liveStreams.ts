@@ -341,15 +341,12 @@ export class LiveStreams {
       ? await this.uow.read.liveFacts.notificationsOf(liveEvents.map((e) => e.id))
       : [];
     const roundEvents = needs.shares ? liveEvents.filter((e) => needsRounds(e.type)) : [];
+    const commentEvents = roundEvents.filter((e) => e.type.startsWith('comment.'));
     const rounds = roundEvents.length
       ? await this.uow.read.liveFacts.rounds(
           roundEvents.map((e) => assetOf(e)).filter((id): id is number => id !== null),
-          roundEvents.filter((e) => e.type.startsWith('comment.')).map((e) => e.subject?.id ?? 0),
+          [...commentEvents.map((e) => e.subject?.id ?? 0), ...commentEvents.map(threadOf)],
         )
-      : null;
-    const commentEvents = roundEvents.filter((e) => e.type.startsWith('comment.'));
-    const threadGuests = commentEvents.length
-      ? await this.uow.read.liveFacts.threadGuests(commentEvents.map(threadOf))
       : null;
     const folders = needs.shares
       ? await this.uow.read.liveFacts.assetFolders(
@@ -366,7 +363,8 @@ export class LiveStreams {
           : null,
         notifications: byUser,
         rounds: rounds && needsRounds(event.type) ? roundFacts(event, rounds) : null,
-        threadGuestId: threadGuests ? threadGuestOf(event, threadGuests) : null,
+        threadGuestId:
+          rounds && event.type.startsWith('comment.') ? threadGuestOf(event, rounds.commentGuest) : null,
         subject: folders ? subjectOf(event, folders) : null,
       };
     });

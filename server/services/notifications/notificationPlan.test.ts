@@ -115,19 +115,7 @@ describe('planNotifications', () => {
 });
 
 describe("a guest's comment", () => {
-  const byGuest = event({
-    actorId: null,
-    data: {
-      asset: 'hero.jpg',
-      asset_id: 3,
-      parent_id: null,
-      excerpt: 'Brighter',
-      markup_number: null,
-      mentions: [],
-      guest_id: 4,
-      guest_name: 'Gwen',
-    },
-  });
+  const byGuest = event({ actorId: null, data: { ...event().data, guest_id: 4, guest_name: 'Gwen' } });
 
   it("names the guest with the '(Guest)' mark; a member actor by their name; no one as ''", () => {
     expect(actorName(byGuest, new Map())).toBe('Gwen (Guest)');

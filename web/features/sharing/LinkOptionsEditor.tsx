@@ -1,13 +1,12 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Stack, Text } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { Button, Group, Stack } from '@mantine/core';
 import { GENERIC_ERROR } from '@common/api/errors';
 import { SHARE_LINK_TEXTS } from '@common/api/shareLinks';
 import { isApiError } from '@web/api/client';
 import { snackbar } from '@web/components/snackbar/snackbar';
 import { useUpdateShareLink, type ShareLink } from './api/shareLinks';
 import { linkEditChanged, linkEditDraft, linkEditProblem, linkUpdateFrom } from './linkDraft';
-import { ShareOptions } from './ShareParts';
+import { ShareLinkFailure, ShareOptions, ShareProblem } from './ShareParts';
 import { localDate, type ShareDraft } from './shareDraft';
 
 export const LINK_EDIT_TEXTS = {
@@ -48,23 +47,14 @@ export function LinkOptionsEditor({
     <form onSubmit={submit} noValidate data-testid="share-link-edit">
       <Stack gap="md" pt="md" mt="sm" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
         <ShareOptions draft={draft} onChange={setDraft} hasPassword={link.has_password} audience={audience} />
-        {problem && (
-          <Text size="sm" c="red" data-testid="share-problem">
-            {problem}
-          </Text>
-        )}
+        {problem && <ShareProblem>{problem}</ShareProblem>}
         {update.isError && (
-          <Alert
-            color="red"
-            variant="light"
-            icon={<IconAlertCircle size={18} />}
-            data-testid="share-link-error"
-          >
+          <ShareLinkFailure>
             {/* Not found: revoked meanwhile, from another window or by a teammate. */}
             {isApiError(update.error, 'not_found')
               ? SHARE_LINK_TEXTS.revoked
               : update.error.message || GENERIC_ERROR}
-          </Alert>
+          </ShareLinkFailure>
         )}
         <Group justify="flex-end" gap="xs">
           <Button variant="default" onClick={onClose} disabled={update.isPending}>

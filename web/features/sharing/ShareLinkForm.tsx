@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Group, SegmentedControl, Stack, Text } from '@mantine/core';
-import { IconAlertCircle, IconCircleCheck, IconLink } from '@tabler/icons-react';
+import { IconCircleCheck, IconLink } from '@tabler/icons-react';
 import { SHARE_LINK_KINDS, SHARE_LINK_TEXTS, type ShareLinkKind } from '@common/api/shareLinks';
 import { GENERIC_ERROR } from '@common/api/errors';
 import { snackbar } from '@web/components/snackbar/snackbar';
@@ -14,7 +14,7 @@ import {
 } from './linkDraft';
 import { kindDescription, LINK_KIND_LABELS, linkScopeLabel } from './linkLabels';
 import { localDate } from './shareDraft';
-import { LinkBox, ShareOptions } from './ShareParts';
+import { LinkBox, ShareLinkFailure, ShareOptions, ShareProblem } from './ShareParts';
 
 export const LINK_FORM_TEXTS = {
   createdBody: (link: ShareLink) =>
@@ -129,20 +129,9 @@ export function ShareLinkForm({
           audience={audience}
         />
         {problem && (draft.protect || draft.expires || target.scope === 'assets') && (
-          <Text size="sm" c="red" data-testid="share-problem">
-            {problem}
-          </Text>
+          <ShareProblem>{problem}</ShareProblem>
         )}
-        {create.isError && (
-          <Alert
-            color="red"
-            variant="light"
-            icon={<IconAlertCircle size={18} />}
-            data-testid="share-link-error"
-          >
-            {create.error.message || GENERIC_ERROR}
-          </Alert>
-        )}
+        {create.isError && <ShareLinkFailure>{create.error.message || GENERIC_ERROR}</ShareLinkFailure>}
         <Group justify="flex-end">
           <Button
             type="submit"

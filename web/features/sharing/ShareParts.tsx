@@ -6,10 +6,12 @@ import {
   PasswordInput,
   Stack,
   Switch,
+  Text,
   TextInput,
   Tooltip,
 } from '@mantine/core';
-import { IconAlertTriangle, IconCheck, IconCopy } from '@tabler/icons-react';
+import { IconAlertCircle, IconAlertTriangle, IconCheck, IconCopy } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { PROJECT_TEXTS } from '@common/api/projects';
 import { shareUrl } from './api/sharing';
 import { localDate, type ShareDraft } from './shareDraft';
@@ -149,5 +151,23 @@ export function ShareOptions({
         />
       )}
     </Stack>
+  );
+}
+
+/** Why a link's options cannot be sent yet (a password, an expiry, a selection), under them. */
+export function ShareProblem({ children }: { children: ReactNode }) {
+  return (
+    <Text size="sm" c="red" data-testid="share-problem">
+      {children}
+    </Text>
+  );
+}
+
+/** Why the server refused to make or change a link. */
+export function ShareLinkFailure({ children }: { children: ReactNode }) {
+  return (
+    <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} data-testid="share-link-error">
+      {children}
+    </Alert>
   );
 }

@@ -19,7 +19,7 @@ import {
 } from './shareDraft';
 import type { LinkTarget } from './linkDraft';
 import { LinkTabs } from './ShareLinkModal';
-import { LinkBox, ShareOptions } from './ShareParts';
+import { LinkBox, ShareOptions, ShareProblem } from './ShareParts';
 
 const WHOLE_PROJECT: LinkTarget = { scope: 'project' };
 
@@ -69,11 +69,7 @@ function ShareForm({ project }: { project: Project }) {
       </Text>
       {project.share_hash && <LinkBox hash={project.share_hash} />}
       <ShareOptions draft={draft} onChange={setDraft} hasPassword={hasLink && project.share_has_password} />
-      {problem && (draft.protect || draft.expires) && changed && (
-        <Text size="sm" c="red" data-testid="share-problem">
-          {problem}
-        </Text>
-      )}
+      {problem && (draft.protect || draft.expires) && changed && <ShareProblem>{problem}</ShareProblem>}
       <Group justify={hasLink ? 'space-between' : 'flex-end'}>
         {hasLink && (
           <Button
