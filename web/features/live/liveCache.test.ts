@@ -293,6 +293,37 @@ describe('assets and rounds', () => {
     expect(queryClient.getQueryData<AssetView>(queryKeys.assets.one(1))?.name).toBe('newer.jpg');
   });
 
+  it('a read under way when the approval comes is dropped, not let undo it, and the asset is read again', async () => {
+    const queryClient = new QueryClient();
+    clients.push(queryClient);
+    const answers: ((a: AssetView) => void)[] = [];
+    const live = new LiveCache(
+      queryClient,
+      { shareHash: null },
+      { asset: () => new Promise<AssetView>((resolve) => answers.push(resolve)) },
+    );
+    queryClient.setQueryData(queryKeys.assets.one(1), asset(1));
+
+    // A reply: the asset is read again; the approval lands while that read is under way.
+    live.apply(commentOn('comment.replied', 1));
+    const replyRead = live.flush();
+    await Promise.resolve();
+    live.apply(onAsset('asset.approved', 1));
+    answers[0]!(asset(1, { approve: 'pending', unresolved_comments_count: 1 }));
+    await replyRead;
+    expect(queryClient.getQueryData<AssetView>(queryKeys.assets.one(1))?.approve).toBe('confirmed');
+
+    const approvalRead = live.flush();
+    await Promise.resolve();
+    expect(answers).toHaveLength(2);
+    answers[1]!(asset(1, { approve: 'confirmed', unresolved_comments_count: 1 }));
+    await approvalRead;
+    expect(queryClient.getQueryData<AssetView>(queryKeys.assets.one(1))).toMatchObject({
+      approve: 'confirmed',
+      unresolved_comments_count: 1,
+    });
+  });
+
   it('approval and the rush flag are set exactly in the lists and on the page, applying twice changes nothing more', async () => {
     const { queryClient, live, server, stale } = setUp();
     const root = queryKeys.assets.page(PROJECT, null, byName);

@@ -50,6 +50,11 @@ interface Work {
   invalidate: (key: QueryKey, exact?: boolean) => void;
   /** Reads the asset again, if it is cached anywhere, and puts it in place everywhere. */
   reread: (projectId: number, assetId: number) => void;
+  /**
+   * The asset was just changed in place: a read of it under way may have been answered before the
+   * change, so its answer is dropped and the asset read again.
+   */
+  patched: (projectId: number, assetId: number) => void;
 }
 
 type Entry = (message: LiveMessage, work: Work) => void;
@@ -95,8 +100,10 @@ const roundChanged: Entry = (message, work) => {
 /** An asset left a list or joined another (deleted, moved): gone at once where it was listed. */
 const assetsRemoved: Entry = (message, work) => {
   const assetId = assetOf(message);
-  if (assetId !== null && message.type === 'asset.deleted')
+  if (assetId !== null && message.type === 'asset.deleted') {
     removeFromLists(work.queryClient, message.project_id, new Set([assetId]));
+    work.patched(message.project_id, assetId);
+  }
   // Its page reads it again: a deleted asset answers 404 and the page says it is gone.
   if (assetId !== null) work.invalidate(keys.assets.one(assetId), true);
   assetsAdded(message, work);
@@ -109,6 +116,7 @@ const markSet =
     const assetId = assetOf(message);
     if (assetId === null) return;
     patchInLists(work.queryClient, message.project_id, new Set([assetId]), change);
+    work.patched(message.project_id, assetId);
     work.invalidate(keys.projects.detail(message.project_id), true);
     work.invalidate(keys.projects.lists);
   };
@@ -323,6 +331,9 @@ export class LiveCache {
       queryClient,
       invalidate: (key, exact = false) => this.stale.set(`${JSON.stringify(key)}|${exact}`, { key, exact }),
       reread: (projectId, assetId) => this.rereads.set(assetId, projectId),
+      patched: (projectId, assetId) => {
+        if (this.reading.delete(assetId)) this.rereads.set(assetId, projectId);
+      },
     };
   }
 
