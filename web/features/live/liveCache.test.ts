@@ -74,6 +74,20 @@ function setUp(assets: AssetView[] = [], shareHash: string | null = null) {
   return { queryClient, server, live, stale };
 }
 
+/** Asset 1 on its page; each read waits until the test answers it (`answers`, in the order asked). */
+function setUpWithReadsHeld() {
+  const queryClient = new QueryClient();
+  clients.push(queryClient);
+  const answers: ((a: AssetView) => void)[] = [];
+  const live = new LiveCache(
+    queryClient,
+    { shareHash: null },
+    { asset: () => new Promise<AssetView>((resolve) => answers.push(resolve)) },
+  );
+  queryClient.setQueryData(queryKeys.assets.one(1), asset(1));
+  return { queryClient, live, answers };
+}
+
 afterEach(() => {
   for (const client of clients.splice(0)) client.clear();
 });
@@ -271,15 +285,7 @@ describe('assets and rounds', () => {
   });
 
   it('of two reads of one asset under way, the older answer landing last is dropped', async () => {
-    const queryClient = new QueryClient();
-    clients.push(queryClient);
-    const answers: ((a: AssetView) => void)[] = [];
-    const live = new LiveCache(
-      queryClient,
-      { shareHash: null },
-      { asset: () => new Promise<AssetView>((resolve) => answers.push(resolve)) },
-    );
-    queryClient.setQueryData(queryKeys.assets.one(1), asset(1));
+    const { queryClient, live, answers } = setUpWithReadsHeld();
 
     live.apply(onAsset('asset.labeled', 1));
     const first = live.flush();
@@ -294,15 +300,7 @@ describe('assets and rounds', () => {
   });
 
   it('a read under way when the approval comes is dropped, not let undo it, and the asset is read again', async () => {
-    const queryClient = new QueryClient();
-    clients.push(queryClient);
-    const answers: ((a: AssetView) => void)[] = [];
-    const live = new LiveCache(
-      queryClient,
-      { shareHash: null },
-      { asset: () => new Promise<AssetView>((resolve) => answers.push(resolve)) },
-    );
-    queryClient.setQueryData(queryKeys.assets.one(1), asset(1));
+    const { queryClient, live, answers } = setUpWithReadsHeld();
 
     // A reply: the asset is read again; the approval lands while that read is under way.
     live.apply(commentOn('comment.replied', 1));
