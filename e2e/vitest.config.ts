@@ -23,5 +23,8 @@ export default defineConfig({
     // machine (two files at once on two cores; this VM ran everything at half speed one day).
     testTimeout: 120_000,
     hookTimeout: 60_000,
+    // expect.poll waits on the page as long as a Playwright wait does (harness.ts: 10 s), not
+    // Vitest's 1 s: a reload on a loaded machine takes more than a second to show what it reads.
+    expect: { poll: { timeout: 10_000 } },
   },
 });

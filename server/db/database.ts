@@ -1,8 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, sql, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config';
+import { isPostgres } from './columns';
 import { migrations } from './migrations';
 import { preparingPool } from './preparedStatements';
 import type { Database } from './schema';
@@ -53,12 +54,24 @@ export async function migrateToLatest(db: Db, config: DatabaseConfig): Promise<v
   });
 }
 
+/**
+ * Runs `work` in a transaction that no migration of another schema reads across: what drops a
+ * schema, a table or a column outside the migrator (a test running a migration's down and up).
+ * On SQLite, one database a file, it simply runs in a transaction.
+ */
+export async function changeSchemaAlone<T>(
+  db: Db,
+  work: (trx: Transaction<Database>) => Promise<T>,
+): Promise<T> {
+  return db.transaction().execute(async (trx) => {
+    if (isPostgres(db)) await sql`select pg_advisory_xact_lock(${SCHEMA_CHANGE_LOCK})`.execute(trx);
+    return work(trx);
+  });
+}
+
 /** Drops a schema made for DATABASE_SCHEMA (the tests' own), once no migration is reading. */
 export async function dropSchema(db: Db, schema: string): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await sql`select pg_advisory_xact_lock(${SCHEMA_CHANGE_LOCK})`.execute(trx);
-    await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(trx);
-  });
+  await changeSchemaAlone(db, (trx) => sql`drop schema if exists ${sql.id(schema)} cascade`.execute(trx));
 }
 
 async function migrate(db: Db, config: DatabaseConfig): Promise<void> {
