@@ -7,7 +7,7 @@ import {
 } from 'kysely';
 
 /** Column helpers that keep migrations portable between SQLite and PostgreSQL. */
-export function isPostgres(db: Kysely<unknown>): boolean {
+export function isPostgres(db: Pick<Kysely<unknown>, 'getExecutor'>): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
 }
 
